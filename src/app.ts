@@ -1,0 +1,113 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.js';
+import { AppError, registerErrorHandling } from './http/errors.js';
+import type { TypedApp } from './http/typed-app.js';
+import { validatorCompiler } from './http/validation.js';
+import { registerAppRoutes } from './routes/apps.js';
+import { registerDevActionItemRoutes } from './routes/dev/action-items.js';
+import { registerDevConversationRoutes } from './routes/dev/conversations.js';
+import { registerDevExportRoutes } from './routes/dev/export.js';
+import { registerDevFolderRoutes } from './routes/dev/folders.js';
+import { registerDevGoalRoutes } from './routes/dev/goals.js';
+import { registerDevKeyRoutes } from './routes/dev/keys.js';
+import { registerDevMemoryRoutes } from './routes/dev/memories.js';
+import { registerDevSearchRoutes } from './routes/dev/search.js';
+import { registerIntegrationImportRoutes } from './routes/integrations/imports.js';
+import { registerIntegrationNotificationRoutes } from './routes/integrations/notification.js';
+import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
+import { registerListenRoutes } from './routes/listen/listen.js';
+import { registerNotificationRoutes } from './routes/notifications.js';
+import { registerSystemRoutes } from './routes/system.js';
+
+/** Route modules register here; later features append their registrars. */
+export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | Promise<void>> = [
+  registerSystemRoutes,
+  registerDevKeyRoutes,
+  registerDevConversationRoutes,
+  registerDevMemoryRoutes,
+  registerDevActionItemRoutes,
+  registerDevFolderRoutes,
+  registerDevGoalRoutes,
+  registerDevSearchRoutes,
+  registerDevExportRoutes,
+  registerListenRoutes,
+  registerAppRoutes,
+  registerIntegrationImportRoutes,
+  registerIntegrationReadRoutes,
+  registerIntegrationNotificationRoutes,
+  registerNotificationRoutes,
+];
+
+export async function buildApp(ctx: AppContext): Promise<TypedApp> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: ctx.config.bodyLimit,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  registerErrorHandling(app);
+  registerStrictJsonParser(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Keepsake API',
+        version: '1.0.0',
+        description:
+          'Self-hostable memory backend for AI wearables: the developer API (/v1/dev), the integration API (/v2/integrations), notifications and the live listen stream (/v4/listen). Wire-compatible with the Omi service.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Developer key (omi_dev_…), app key (sk_…) or session token',
+          },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The live listen stream (SPEC §4.11); 1 MiB bounds one audio or control frame.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+
+  for (const register of routeRegistrars) await register(app, ctx);
+  return app;
+}
+
+/** JSON bodies must be valid UTF-8 and valid JSON; both failures are 422s in the FastAPI shape. */
+function registerStrictJsonParser(app: TypedApp): void {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+    let text: string;
+    try {
+      text = decoder.decode(body);
+    } catch {
+      done(
+        new AppError(422, [{ loc: ['body'], msg: 'Request body is not valid UTF-8', type: 'unicode_decode' }]),
+        undefined,
+      );
+      return;
+    }
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(
+        null,
+        JSON.parse(text, (key, value) => (key === '__proto__' || key === 'constructor' ? undefined : value)),
+      );
+    } catch (err) {
+      const msg = err instanceof Error ? err.message : 'invalid JSON';
+      done(new AppError(422, [{ loc: ['body'], msg: `JSON decode error: ${msg}`, type: 'json_invalid' }]), undefined);
+    }
+  });
+}

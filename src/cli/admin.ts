@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import type { Config } from '../config.js';
+import { type AppContext, createContext } from '../context.js';
+import { DEV_SCOPES, isDevScope } from '../domain/keys/dev-keys.js';
+import { AppError } from '../http/errors.js';
+import { appAdminCommands } from './admin-apps.js';
+import { csv, requireOption, UsageError } from './usage.js';
+
+export type AdminHandler = (ctx: AppContext, args: string[]) => Promise<Record<string, unknown>>;
+
+/** `admin <noun> <verb>` handlers; the integrations feature adds `app create` and `app enable`. */
+export const adminCommands = new Map<string, AdminHandler>([
+  ['user create', createUser],
+  ['key create', createKey],
+  ['token create', createToken],
+  ...appAdminCommands,
+]);
+
+/** DESIGN §5: admin commands share the server's config, print one JSON object on stdout, errors on stderr. */
+export async function runAdmin(config: Config, args: string[]): Promise<number> {
+  const [noun, verb, ...rest] = args;
+  const handler = adminCommands.get(`${noun ?? ''} ${verb ?? ''}`);
+  if (!handler) throw new UsageError(`unknown admin command "${[noun, verb].filter(Boolean).join(' ')}"`);
+  const log = pino({ level: 'warn' }, pino.destination(2));
+  const ctx = await createContext(config, { log, runJobs: false });
+  try {
+    const result = await handler(ctx, rest);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof AppError) {
+      process.stderr.write(`keepsake: ${typeof err.detail === 'string' ? err.detail : JSON.stringify(err.detail)}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await ctx.close();
+  }
+}
+
+async function createUser(ctx: AppContext, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { name: { type: 'string' }, email: { type: 'string' }, timezone: { type: 'string' } },
+    strict: true,
+  });
+  const user = await ctx.users.create({
+    name: requireOption(values, 'name'),
+    email: values.email,
+    timezone: values.timezone,
+  });
+  return { uid: user.uid, name: user.name };
+}
+
+async function createKey(ctx: AppContext, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: { uid: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' } },
+    strict: true,
+  });
+  const uid = await existingUser(ctx, requireOption(values, 'uid'));
+  const scopes = csv(values.scopes);
+  const unknown = scopes?.filter((s) => !isDevScope(s)) ?? [];
+  if (unknown.length > 0)
+    throw new UsageError(`unknown scope ${unknown.join(', ')}; available: ${DEV_SCOPES.join(', ')}`);
+  const key = await ctx.keys.create(uid, values.name ?? 'admin', scopes ?? null);
+  return { id: key.id, key: key.key, key_prefix: key.key_prefix, scopes: key.scopes };
+}
+
+async function createToken(ctx: AppContext, args: string[]) {
+  const { values } = parseArgs({ args, options: { uid: { type: 'string' }, ttl: { type: 'string' } }, strict: true });
+  const uid = await existingUser(ctx, requireOption(values, 'uid'));
+  const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
+  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0))
+    throw new UsageError('--ttl must be a positive number of seconds');
+  return { token: ctx.users.issueSessionToken(uid, ttl) };
+}
+
+export async function existingUser(ctx: AppContext, uid: string): Promise<string> {
+  if (!(await ctx.users.exists(uid))) throw new UsageError(`no user with uid ${uid}`);
+  return uid;
+}

@@ -1,0 +1,69 @@
+import { buildApp } from '../app.js';
+import type { Config } from '../config.js';
+import { type AppContext, createContext } from '../context.js';
+import { DEV_SCOPES } from '../domain/keys/dev-keys.js';
+
+/** Closers that run before the database closes on SIGTERM (listen sockets register here). */
+export const drainHooks: Array<(ctx: AppContext) => Promise<void>> = [];
+
+export async function runServe(config: Config): Promise<number> {
+  const ctx = await createContext(config, { runJobs: config.dispatchMode === 'inline' });
+  const app = await buildApp(ctx);
+  await bootstrapOwner(ctx);
+  await app.listen({ host: config.host, port: config.port });
+
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      ctx.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+      const force = setTimeout(() => {
+        ctx.log.warn('shutdown took longer than 30 s; exiting');
+        process.exit(1);
+      }, 30_000);
+      force.unref();
+      (async () => {
+        for (const hook of drainHooks) await hook(ctx);
+        await app.close();
+        await ctx.close();
+      })()
+        .catch((err) => ctx.log.error({ err }, 'error during shutdown'))
+        .finally(() => {
+          clearTimeout(force);
+          resolve();
+        });
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  return 0;
+}
+
+/**
+ * First start with an empty database: create the owner account and print its uid, a developer key
+ * (all scopes: it is the owner's own key) and a session token. They are shown once and never logged.
+ */
+async function bootstrapOwner(ctx: AppContext): Promise<void> {
+  if (await ctx.users.anyExists()) return;
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const owner = await ctx.users.create({ name: 'Owner', timezone });
+  const key = await ctx.keys.create(owner.uid, 'owner (first start)', [...DEV_SCOPES]);
+  const token = ctx.users.issueSessionToken(owner.uid);
+  const base = `http://${ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host}:${ctx.config.port}`;
+  process.stdout.write(
+    [
+      '',
+      '================ Keepsake: first start ================',
+      'An owner account was created. These secrets are shown ONCE; store them now.',
+      `  uid:            ${owner.uid}`,
+      `  developer key:  ${key.key}`,
+      `  session token:  ${token}`,
+      '',
+      `  Try:  curl -H "Authorization: Bearer ${key.key}" ${base}/v1/dev/user/conversations`,
+      `  Web:  ${base}/   API docs: ${base}/docs`,
+      '=======================================================',
+      '',
+    ].join('\n'),
+  );
+}

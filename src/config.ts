@@ -1,0 +1,230 @@
+import { resolve } from 'node:path';
+
+/** The only module that reads process.env (STYLE.md). Everything else receives a Config. */
+
+export type SttProviderName = 'auto' | 'deepgram' | 'openai' | 'sherpa' | 'pocketsphinx' | 'none';
+export type RecordingSessionMode = 'dual_write' | 'shadow' | 'enforce';
+export type DispatchMode = 'inline' | 'queue';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  llm: { baseUrl: string; apiKey: string | null; model: string } | null;
+  embeddings: { baseUrl: string; apiKey: string | null; model: string } | null;
+  stt: {
+    provider: SttProviderName;
+    deepgramApiKey: string | null;
+    deepgramUrl: string;
+    baseUrl: string | null;
+    apiKey: string | null;
+    modelDir: string | null;
+  };
+  speakerModel: string | null;
+  oidc: { issuer: string; audience: string | null } | null;
+  recordingSessionMode: RecordingSessionMode;
+  dispatchMode: DispatchMode;
+  pushWebhookUrl: string | null;
+  /** Signs push-gateway calls (X-Keepsake-Signature) when set. */
+  pushWebhookSecret: string | null;
+  allowPrivateWebhooks: boolean;
+  /** Timeout of one outgoing webhook or push call. */
+  webhookTimeoutMs: number;
+  rateLimitBoost: number;
+  /** Per-policy overrides from RATE_LIMITS (`policy=max/windowSeconds,...`); RATE_LIMIT_BOOST still applies. */
+  rateLimits: Record<string, RateLimitOverride>;
+  /** Secret for session tokens and signed URLs; null → generated once and kept in DATA_DIR. */
+  secret: string | null;
+  logLevel: string;
+  /** Largest accepted request body in bytes (documented in the README). */
+  bodyLimit: number;
+  publicUrl: string | null;
+  /** Live listen stream timers and limits (SPEC §8); tests shorten them. */
+  listen: ListenTimings;
+}
+
+/** SPEC §8 / research/omi-listen.md §1.7 timers of the live stream, in milliseconds. */
+export interface ListenTimings {
+  lifecycleCheckMs: number;
+  minConversationTimeoutMs: number;
+  inactivityMs: number;
+  receiveTimeoutMs: number;
+  pingMs: number;
+  drainMs: number;
+  webAuthTimeoutMs: number;
+  /** A live socket renews its recording session's lease; an expired lease marks the session gone. */
+  sessionLeaseMs: number;
+  /** How often the stale-session sweep looks for conversations whose session is gone. */
+  sweepMs: number;
+  finalizationLeaseMs: number;
+  finalizationMaxAttempts: number;
+}
+
+export const DEFAULT_LISTEN_TIMINGS: ListenTimings = {
+  lifecycleCheckMs: 5_000,
+  minConversationTimeoutMs: 120_000,
+  inactivityMs: 90_000,
+  receiveTimeoutMs: 300_000,
+  pingMs: 10_000,
+  drainMs: 30_000,
+  webAuthTimeoutMs: 5_000,
+  sessionLeaseMs: 60_000,
+  sweepMs: 30_000,
+  finalizationLeaseMs: 60_000,
+  finalizationMaxAttempts: 5,
+};
+
+function listenTimings(env: Env): ListenTimings {
+  return {
+    ...DEFAULT_LISTEN_TIMINGS,
+    sessionLeaseMs: integer(env, 'LISTEN_SESSION_LEASE_SECONDS', 60, 1, 86_400) * 1000,
+    sweepMs: integer(env, 'LISTEN_SWEEP_INTERVAL_SECONDS', 30, 1, 86_400) * 1000,
+    finalizationLeaseMs: integer(env, 'LISTEN_FINALIZATION_LEASE_SECONDS', 60, 1, 86_400) * 1000,
+    finalizationMaxAttempts: integer(env, 'LISTEN_FINALIZATION_MAX_ATTEMPTS', 5, 1, 100),
+  };
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function nonEmpty(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = nonEmpty(env, name);
+  if (value === null) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = nonEmpty(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function positiveNumber(env: Env, name: string, fallback: number): number {
+  const value = nonEmpty(env, name);
+  if (value === null) return fallback;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0)
+    throw new ConfigError(`${name} must be a positive number (got "${value}")`);
+  return parsed;
+}
+
+function bool(env: Env, name: string): boolean {
+  const value = nonEmpty(env, name);
+  if (value === null) return false;
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${value}")`);
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const value = nonEmpty(env, name);
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
+  }
+  return value;
+}
+
+function host(env: Env): string {
+  const value = nonEmpty(env, 'HOST') ?? '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(value))
+    throw new ConfigError(`HOST is not a valid host name or address (got "${value}")`);
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const llmBase = url(env, 'LLM_BASE_URL', ['http:', 'https:']);
+  const embeddingsBase = url(env, 'EMBEDDINGS_BASE_URL', ['http:', 'https:']) ?? llmBase;
+  const issuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
+  const secret = nonEmpty(env, 'KEEPSAKE_SECRET');
+  if (secret !== null && secret.length < 32) throw new ConfigError('KEEPSAKE_SECRET must be at least 32 characters');
+  return {
+    host: host(env),
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    dataDir: resolve(nonEmpty(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    llm: llmBase
+      ? { baseUrl: llmBase, apiKey: nonEmpty(env, 'LLM_API_KEY'), model: nonEmpty(env, 'LLM_MODEL') ?? 'gpt-4o-mini' }
+      : null,
+    embeddings: embeddingsBase
+      ? {
+          baseUrl: embeddingsBase,
+          apiKey: nonEmpty(env, 'EMBEDDINGS_API_KEY') ?? nonEmpty(env, 'LLM_API_KEY'),
+          model: nonEmpty(env, 'EMBEDDINGS_MODEL') ?? 'text-embedding-3-small',
+        }
+      : null,
+    stt: {
+      provider: oneOf(env, 'STT_PROVIDER', ['auto', 'deepgram', 'openai', 'sherpa', 'pocketsphinx', 'none'], 'auto'),
+      deepgramApiKey: nonEmpty(env, 'DEEPGRAM_API_KEY'),
+      deepgramUrl: url(env, 'DEEPGRAM_URL', ['http:', 'https:', 'ws:', 'wss:']) ?? 'wss://api.deepgram.com',
+      baseUrl: url(env, 'STT_BASE_URL', ['http:', 'https:']),
+      apiKey: nonEmpty(env, 'STT_API_KEY'),
+      modelDir: nonEmpty(env, 'STT_MODEL_DIR'),
+    },
+    speakerModel: nonEmpty(env, 'SPEAKER_MODEL'),
+    oidc: issuer ? { issuer, audience: nonEmpty(env, 'OIDC_AUDIENCE') } : null,
+    recordingSessionMode: oneOf(env, 'RECORDING_SESSION_MODE', ['dual_write', 'shadow', 'enforce'], 'dual_write'),
+    dispatchMode: oneOf(env, 'LISTEN_FINALIZATION_DISPATCH_MODE', ['inline', 'queue'], 'inline'),
+    pushWebhookUrl: url(env, 'PUSH_WEBHOOK_URL', ['http:', 'https:']),
+    pushWebhookSecret: nonEmpty(env, 'PUSH_WEBHOOK_SECRET'),
+    allowPrivateWebhooks: bool(env, 'ALLOW_PRIVATE_WEBHOOKS'),
+    webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    rateLimitBoost: positiveNumber(env, 'RATE_LIMIT_BOOST', 1),
+    rateLimits: rateLimitOverrides(env),
+    secret,
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
+    listen: listenTimings(env),
+  };
+}
+
+/** A config for tests: embedded defaults, nothing read from the environment except what is passed. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  // Suites send many requests; a huge boost lifts the hourly limits. Rate-limit tests set their own.
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: ':memory:', rateLimitBoost: 1e6, ...overrides };
+}
+
+export interface RateLimitOverride {
+  max: number;
+  windowSeconds: number;
+}
+
+/** RATE_LIMITS=`dev:memories_read=600/3600,dev:conversations=50/60`; names are checked when the limiter starts. */
+function rateLimitOverrides(env: Env): Record<string, RateLimitOverride> {
+  const value = nonEmpty(env, 'RATE_LIMITS');
+  const out: Record<string, RateLimitOverride> = {};
+  if (value === null) return out;
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9_]+:[a-z0-9_]+)=(\d{1,9})\/(\d{1,9})$/.exec(entry);
+    if (!match || Number(match[2]) < 1 || Number(match[3]) < 1) {
+      throw new ConfigError(
+        `RATE_LIMITS entries must look like policy=max/windowSeconds with positive integers (got "${entry}")`,
+      );
+    }
+    out[match[1]] = { max: Number(match[2]), windowSeconds: Number(match[3]) };
+  }
+  return out;
+}

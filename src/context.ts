@@ -1,0 +1,232 @@
+import { hostname } from 'node:os';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.js';
+import { type Clock, systemClock } from './context-types.js';
+import { ActionItemsService } from './domain/action-items/service.js';
+import { createIntegrations, type Integrations } from './domain/apps/wiring.js';
+import { ConversationsService } from './domain/conversations/service.js';
+import { ExportService } from './domain/export/service.js';
+import { FoldersService } from './domain/folders/service.js';
+import { GoalsService } from './domain/goals/service.js';
+import { DevKeysService } from './domain/keys/service.js';
+import { MemoriesService } from './domain/memories/service.js';
+import { OpenAiEmbedder } from './domain/search/embeddings.js';
+import { SearchService } from './domain/search/service.js';
+import { OidcVerifier } from './domain/users/oidc.js';
+import { loadOrCreateSecret } from './domain/users/secret.js';
+import { UsersService } from './domain/users/service.js';
+import { type AuthHooks, createAuthHooks } from './http/auth.js';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { JobRunner } from './jobs/runner.js';
+import { createListenModule } from './listen/create.js';
+import type { ListenModule } from './listen/module.js';
+import { JobTable } from './jobs/table-queue.js';
+import type { TextEngine } from './processing/engine.js';
+import { createLocalEngine } from './processing/local/index.js';
+import { conversationJobPayload, EXTRACT_JOB, PROCESS_JOB, ProcessingPipeline } from './processing/pipeline.js';
+import { createBus, type EventBus } from './providers/bus/index.js';
+import { openStore, type Store } from './store/db.js';
+import { migrateToLatest } from './store/migrate.js';
+import { ActionItemsRepository } from './store/repositories/action-items.js';
+import { ApiKeysRepository } from './store/repositories/api-keys.js';
+import { ConversationsRepository } from './store/repositories/conversations.js';
+import { FoldersRepository } from './store/repositories/folders.js';
+import { GoalsRepository } from './store/repositories/goals.js';
+import { MemoriesRepository } from './store/repositories/memories.js';
+import { PeopleRepository } from './store/repositories/people.js';
+import { SearchRepository } from './store/repositories/search.js';
+import { UsersRepository } from './store/repositories/users.js';
+
+/** Everything a request, job or CLI command needs, wired once (DESIGN §3). */
+export interface AppContext {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  store: Store;
+  secret: string;
+  repos: {
+    users: UsersRepository;
+    apiKeys: ApiKeysRepository;
+    conversations: ConversationsRepository;
+    actionItems: ActionItemsRepository;
+    memories: MemoriesRepository;
+    people: PeopleRepository;
+    folders: FoldersRepository;
+    goals: GoalsRepository;
+    search: SearchRepository;
+  };
+  jobs: JobTable;
+  runner: JobRunner;
+  engine: TextEngine;
+  pipeline: ProcessingPipeline;
+  users: UsersService;
+  keys: DevKeysService;
+  conversations: ConversationsService;
+  memories: MemoriesService;
+  actionItems: ActionItemsService;
+  folders: FoldersService;
+  goals: GoalsService;
+  search: SearchService;
+  exporter: ExportService;
+  /** Developer-API rate limits (in-process, or Redis with REDIS_URL); an afterDevKey hook applies them. */
+  rateLimits: RateLimiter;
+  /** The live listen stream (SPEC §3, §4.11): lifecycle, finalization jobs, hooks. */
+  listen: ListenModule;
+  auth: AuthHooks;
+  /** Live events per user across processes (providers/bus: in-process, or Redis with REDIS_URL). */
+  bus: EventBus;
+  /** Apps, the integration API, notifications and webhooks. */
+  integrations: Integrations;
+  /** Closers run on shutdown, in reverse order of registration. */
+  onClose: Array<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface ContextOptions {
+  clock?: Clock;
+  log?: Logger;
+  store?: Store;
+  engine?: TextEngine;
+  /** Whether this process runs jobs in the background (serve with inline dispatch, worker). */
+  runJobs?: boolean;
+  /** Jobs this process runs at once. */
+  concurrency?: number;
+  /** PostgreSQL schema for test isolation. */
+  pgSchema?: string;
+}
+
+const LEASE_MS = 60_000;
+
+export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
+  const log =
+    options.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const clock = options.clock ?? systemClock;
+  const store =
+    options.store ??
+    openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+  await migrateToLatest(store);
+  const secret = loadOrCreateSecret(config.secret, config.dataDir);
+
+  const repos = {
+    users: new UsersRepository(store.db),
+    apiKeys: new ApiKeysRepository(store.db),
+    conversations: new ConversationsRepository(store.db),
+    actionItems: new ActionItemsRepository(store.db),
+    memories: new MemoriesRepository(store.db),
+    people: new PeopleRepository(store.db),
+    folders: new FoldersRepository(store.db),
+    goals: new GoalsRepository(store.db),
+    search: new SearchRepository(store.db, store.dialect),
+  };
+  const jobs = new JobTable(store.db, store.dialect);
+  const runner = new JobRunner(jobs, clock, log, {
+    workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    leaseMs: LEASE_MS,
+    pollMs: 1000,
+    concurrency: options.concurrency ?? 4,
+  });
+  const engine = options.engine ?? createLocalEngine();
+  const pipeline = new ProcessingPipeline({ ...repos, jobs, engine, clock, log, wakeWorkers: () => runner.wake() });
+  runner.register(PROCESS_JOB, async (job) => {
+    const { conversationId, revision, forceKeep } = conversationJobPayload(job.payload);
+    await pipeline.runProcessJob(job.user_id, conversationId, revision, forceKeep);
+  });
+  runner.register(EXTRACT_JOB, async (job) => {
+    const { conversationId, revision } = conversationJobPayload(job.payload);
+    await pipeline.runExtractJob(job.user_id, conversationId, revision);
+  });
+
+  const users = new UsersService(
+    repos.users,
+    clock,
+    secret,
+    config.oidc ? new OidcVerifier(config.oidc.issuer, config.oidc.audience) : null,
+  );
+  const keys = new DevKeysService(repos.apiKeys, clock);
+  const conversations = new ConversationsService({
+    ...repos,
+    jobs,
+    pipeline,
+    clock,
+    processNow: (jobId) => processNow(jobs, runner, jobId),
+  });
+
+  const rateLimits = createRateLimiter(config, clock, log);
+  const embedder = config.embeddings ? new OpenAiEmbedder(config.embeddings) : null;
+  const devApi = {
+    memories: new MemoriesService(repos.memories, clock),
+    actionItems: new ActionItemsService(repos.actionItems, clock),
+    folders: new FoldersService(repos.folders, repos.conversations, conversations, clock),
+    goals: new GoalsService(repos.goals, clock),
+    search: new SearchService(repos.search, conversations, embedder, clock, log),
+    exporter: new ExportService({ ...repos, conversationRows: repos.conversations, conversations, clock }),
+    rateLimits,
+  };
+
+  const bus = createBus(config.redisUrl, log);
+  const integrations = createIntegrations({
+    ...{ config, log, clock, store, secret, repos, jobs, runner, engine, pipeline, conversations, bus },
+    rateLimiter: rateLimits,
+    workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+  });
+
+  const onClose: Array<() => Promise<void>> = [() => store.close(), () => runner.stop(), () => rateLimits.close()];
+  const listen = createListenModule({
+    config,
+    store,
+    jobs,
+    runner,
+    pipeline,
+    conversations,
+    bus,
+    clock,
+    log,
+    workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+  });
+  // SPEC §4.10: every persisted live transcript batch feeds the apps' transcript_processed webhooks.
+  listen.onTranscriptBatch.push((userId, sessionId, segments) => integrations.webhooks.onTranscriptBatch(userId, sessionId, segments));
+  onClose.push(() => listen.stop());
+  onClose.push(() => bus.close(), () => integrations.close());
+  const ctx: AppContext = {
+    config,
+    log,
+    clock,
+    store,
+    secret,
+    repos,
+    jobs,
+    runner,
+    engine,
+    pipeline,
+    users,
+    keys,
+    conversations,
+    ...devApi,
+    listen,
+    auth: createAuthHooks(keys, users),
+    bus,
+    integrations,
+    onClose,
+    async close() {
+      for (const closer of [...onClose].reverse()) await closer();
+    },
+  };
+  ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
+  if (options.runJobs) runner.start();
+  if (options.runJobs) listen.start();
+  if (options.runJobs) integrations.webhookRunner.start();
+  return ctx;
+}
+
+/**
+ * Runs a just-enqueued job in this request when no other worker has claimed it; otherwise waits
+ * (bounded) for the worker that did. Either way the job row stays the durable record.
+ */
+async function processNow(jobs: JobTable, runner: JobRunner, jobId: string): Promise<void> {
+  if (await runner.runOne(jobId)) return;
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const job = await jobs.findById(jobId);
+    if (!job || job.status === 'completed' || job.status === 'dead_letter') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { Clock } from '../../context-types.js';
+import { AppError, Detail } from '../../http/errors.js';
+import type { JobTable } from '../../jobs/table-queue.js';
+import type { ProcessingPipeline } from '../../processing/pipeline.js';
+import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
+import type {
+  ConversationListFilter,
+  ConversationsRepository,
+  ConversationWithFolder,
+} from '../../store/repositories/conversations.js';
+import type { PeopleRepository } from '../../store/repositories/people.js';
+import type { UsersRepository } from '../../store/repositories/users.js';
+import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
+import { type DeveloperConversation, toDeveloperConversation } from './views.js';
+
+export interface Geolocation {
+  latitude: number;
+  longitude: number;
+  address?: string | null;
+  google_place_id?: string | null;
+  location_type?: string | null;
+}
+
+export interface CreateFromTextInput {
+  text: string;
+  text_source?: string;
+  text_source_spec?: string | null;
+  started_at?: string | null;
+  finished_at?: string | null;
+  language?: string | null;
+  geolocation?: Geolocation | null;
+  source?: string;
+  app_id?: string | null;
+}
+
+export interface SegmentInput {
+  text: string;
+  start: number;
+  end: number;
+  speaker?: string | null;
+  speaker_id?: number | null;
+  is_user?: boolean;
+  person_id?: string | null;
+}
+
+export interface CreateFromSegmentsInput {
+  transcript_segments: SegmentInput[];
+  source?: string | null;
+  started_at?: string | null;
+  finished_at?: string | null;
+  language?: string | null;
+  geolocation?: Geolocation | null;
+  client_session_id?: string | null;
+}
+
+export interface CreateResult {
+  id: string;
+  status: string;
+  discarded: boolean;
+}
+
+/** Waits for the processing job a request started; inline processing answers well inside this. */
+export type ProcessNow = (jobId: string) => Promise<void>;
+
+export interface ConversationsServiceDeps {
+  conversations: ConversationsRepository;
+  actionItems: ActionItemsRepository;
+  people: PeopleRepository;
+  users: UsersRepository;
+  jobs: JobTable;
+  pipeline: ProcessingPipeline;
+  clock: Clock;
+  processNow: ProcessNow;
+}
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+export class ConversationsService {
+  constructor(private readonly deps: ConversationsServiceDeps) {}
+
+  async createFromText(userId: string, input: CreateFromTextInput): Promise<CreateResult> {
+    return this.storeAndProcess(this.textRow(userId, input), []);
+  }
+
+  /**
+   * Integration create (SPEC §4.9, DESIGN §4): the conversation and its processing job are stored in one
+   * transaction and the job runs in the background; the caller wakes the job runner.
+   */
+  async createFromTextAsync(userId: string, input: CreateFromTextInput): Promise<{ id: string }> {
+    const row = this.textRow(userId, input);
+    await this.store(row, []);
+    return { id: row.id };
+  }
+
+  private textRow(userId: string, input: CreateFromTextInput): Insertable<ConversationsTable> & { id: string } {
+    const text = input.text.trim();
+    if (text === '') throw new AppError(422, Detail.textEmpty);
+    const startedAt = input.started_at ? Date.parse(input.started_at) : this.deps.clock.now();
+    // SPEC §4.2: finished_at defaults to started_at + 5 minutes; equal is allowed for text.
+    const finishedAt = input.finished_at ? Date.parse(input.finished_at) : startedAt + FIVE_MINUTES_MS;
+    if (finishedAt < startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
+    return this.newRow(userId, {
+      started_at: startedAt,
+      finished_at: finishedAt,
+      language: input.language?.trim() || 'en',
+      source: input.source ?? 'external_integration',
+      text_source: input.text_source ?? 'other_text',
+      text_source_spec: input.text_source_spec ?? null,
+      text,
+      geolocation: input.geolocation ? JSON.stringify(input.geolocation) : null,
+      app_id: input.app_id ?? null,
+    });
+  }
+
+  async createFromSegments(userId: string, input: CreateFromSegmentsInput): Promise<CreateResult> {
+    validateSegments(input.transcript_segments);
+    const clientSessionId = input.client_session_id?.trim() || null;
+    if (input.client_session_id !== undefined && input.client_session_id !== null && clientSessionId === null) {
+      throw new AppError(422, 'client_session_id cannot be empty');
+    }
+    if (clientSessionId) {
+      const existing = await this.deps.conversations.findByClientSession(userId, clientSessionId);
+      if (existing) return { id: existing.id, status: existing.status, discarded: existing.discarded === 1 };
+    }
+    const segments = input.transcript_segments;
+    const startedAt = input.started_at ? Date.parse(input.started_at) : this.deps.clock.now();
+    const lastEnd = Math.max(...segments.map((s) => s.end));
+    // DESIGN §7: finished_at defaults to started_at + the largest segment end.
+    const finishedAt = input.finished_at ? Date.parse(input.finished_at) : startedAt + Math.round(lastEnd * 1000);
+    if (finishedAt <= startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
+    const row = this.newRow(userId, {
+      started_at: startedAt,
+      finished_at: finishedAt,
+      language: input.language?.trim() || 'en',
+      source: input.source ?? 'external_integration',
+      geolocation: input.geolocation ? JSON.stringify(input.geolocation) : null,
+      client_session_id: clientSessionId,
+    });
+    const segmentRows = segments.map((segment, seq) => toSegmentRow(userId, row.id, seq, segment));
+    try {
+      return await this.storeAndProcess(row, segmentRows);
+    } catch (err) {
+      // A concurrent retry with the same client_session_id won the insert: answer with its conversation.
+      const winner = clientSessionId
+        ? await this.deps.conversations.findByClientSession(userId, clientSessionId)
+        : undefined;
+      if (winner) return { id: winner.id, status: winner.status, discarded: winner.discarded === 1 };
+      throw err;
+    }
+  }
+
+  async get(userId: string, id: string, includeTranscript: boolean): Promise<DeveloperConversation> {
+    const row = await this.deps.conversations.findById(userId, id);
+    if (!row) throw new AppError(404, Detail.conversationNotFound);
+    const [view] = await this.present(userId, [row], includeTranscript);
+    return view;
+  }
+
+  async list(
+    userId: string,
+    filter: ConversationListFilter,
+    includeTranscript: boolean,
+  ): Promise<DeveloperConversation[]> {
+    const rows = await this.deps.conversations.list(userId, filter);
+    return this.present(userId, rows, includeTranscript);
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    patch: { title?: string; discarded?: boolean },
+  ): Promise<DeveloperConversation> {
+    const row = await this.deps.conversations.findById(userId, id);
+    if (!row) throw new AppError(404, Detail.conversationNotFound);
+    if (patch.title === undefined && patch.discarded === undefined)
+      throw new AppError(422, Detail.conversationPatchEmpty);
+    const title = patch.title?.trim();
+    if (title === '') throw new AppError(422, 'title cannot be empty');
+    const now = this.deps.clock.now();
+    const restoring = patch.discarded === false && row.discarded === 1;
+    let jobId: string | null = null;
+    await this.deps.conversations.transaction(async (tx) => {
+      await this.deps.conversations.update(
+        userId,
+        id,
+        {
+          ...(title !== undefined ? { title } : {}),
+          ...(patch.discarded === true ? { discarded: 1 } : {}),
+          ...(restoring ? { discarded: 0, status: 'processing', revision: row.revision + 1 } : {}),
+          updated_at: now,
+        },
+        tx,
+      );
+      if (restoring) {
+        // A restored conversation is reprocessed so it gets its summary, items and memories.
+        const job = this.deps.pipeline.processJob(userId, id, row.revision + 1, true);
+        jobId = await this.deps.jobs.enqueue(job, now, tx);
+      }
+    });
+    if (jobId) await this.deps.processNow(jobId);
+    if (title !== undefined && restoring) await this.deps.conversations.update(userId, id, { title });
+    return this.get(userId, id, false);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    const deleted = await this.deps.conversations.delete(userId, id);
+    if (!deleted) throw new AppError(404, Detail.conversationNotFound);
+  }
+
+  private newRow(
+    userId: string,
+    fields: Partial<Insertable<ConversationsTable>>,
+  ): Insertable<ConversationsTable> & { id: string } {
+    const now = this.deps.clock.now();
+    return {
+      id: randomUUID(),
+      user_id: userId,
+      created_at: now,
+      updated_at: now,
+      status: 'processing',
+      discarded: 0,
+      starred: 0,
+      revision: 0,
+      title: '',
+      overview: '',
+      category: 'other',
+      emoji: '🧠',
+      ...fields,
+    };
+  }
+
+  /** Stores the conversation and its processing job in one transaction; returns the job's id. */
+  private async store(
+    row: Insertable<ConversationsTable> & { id: string },
+    segments: Insertable<TranscriptSegmentsTable>[],
+  ): Promise<string> {
+    const now = this.deps.clock.now();
+    const job = this.deps.pipeline.processJob(row.user_id, row.id, 0);
+    return this.deps.conversations.transaction(async (tx) => {
+      await this.deps.conversations.insert(row, segments, tx);
+      return this.deps.jobs.enqueue(job, now, tx);
+    });
+  }
+
+  /** Stores the conversation and its processing job in one transaction, then processes it. */
+  private async storeAndProcess(
+    row: Insertable<ConversationsTable> & { id: string },
+    segments: Insertable<TranscriptSegmentsTable>[],
+  ): Promise<CreateResult> {
+    const jobId = await this.store(row, segments);
+    await this.deps.processNow(jobId);
+    const stored = await this.deps.conversations.findById(row.user_id, row.id);
+    return { id: row.id, status: stored?.status ?? 'processing', discarded: stored?.discarded === 1 };
+  }
+
+  /**
+   * Rows → developer views with action items, events, segments and names in a fixed number of queries.
+   * Public for search results and the export, which load rows their own way.
+   */
+  async present(
+    userId: string,
+    rows: ConversationWithFolder[],
+    includeTranscript: boolean,
+  ): Promise<DeveloperConversation[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [items, events, segments] = await Promise.all([
+      this.deps.actionItems.forConversations(userId, ids),
+      this.deps.conversations.eventsFor(userId, ids),
+      includeTranscript ? this.deps.conversations.segmentsFor(userId, ids) : Promise.resolve(null),
+    ]);
+    let userName = 'User';
+    let people = new Map<string, string>();
+    if (segments) {
+      const personIds = [...new Set([...segments.values()].flat().flatMap((s) => (s.person_id ? [s.person_id] : [])))];
+      const [user, names] = await Promise.all([
+        this.deps.users.findById(userId),
+        this.deps.people.namesByIds(userId, personIds),
+      ]);
+      userName = user?.name ?? 'User';
+      people = names;
+    }
+    return rows.map((row) =>
+      toDeveloperConversation(row, {
+        items: items.get(row.id) ?? [],
+        events: events.get(row.id) ?? [],
+        segments: segments ? (segments.get(row.id) ?? []) : null,
+        names: { userName, people },
+      }),
+    );
+  }
+}
+
+/** research/omi-rest.md §2.1: per segment in order, first failure wins, 0-based index. */
+function validateSegments(segments: readonly SegmentInput[]): void {
+  segments.forEach((segment, i) => {
+    if (segment.end <= segment.start) throw new AppError(422, Detail.segmentEndBeforeStart(i));
+    if (segment.start < 0) throw new AppError(422, Detail.segmentNegativeStart(i));
+    if (segment.text.trim() === '') throw new AppError(422, Detail.segmentTextEmpty(i));
+  });
+}
+
+function toSegmentRow(
+  userId: string,
+  conversationId: string,
+  seq: number,
+  segment: SegmentInput,
+): Insertable<TranscriptSegmentsTable> {
+  const speaker = segment.speaker?.trim() || 'SPEAKER_00';
+  const fromLabel = /_(\d+)$/.exec(speaker);
+  return {
+    id: randomUUID(),
+    user_id: userId,
+    conversation_id: conversationId,
+    seq,
+    text: segment.text.trim(),
+    speaker,
+    // SPEC §4.3: speaker_id is computed from the SPEAKER_<nn> label unless given.
+    speaker_id: segment.speaker_id ?? (fromLabel ? Number(fromLabel[1]) : 0),
+    is_user: segment.is_user ? 1 : 0,
+    person_id: segment.person_id ?? null,
+    start_sec: segment.start,
+    end_sec: segment.end,
+  };
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The server secret signs session tokens and audio URLs. KEEPSAKE_SECRET wins; otherwise one is
+ * generated on first start and kept in DATA_DIR/secret (mode 0600) so tokens survive restarts.
+ * Several processes sharing a database must share KEEPSAKE_SECRET (or DATA_DIR).
+ */
+export function loadOrCreateSecret(configured: string | null, dataDir: string): string {
+  if (configured) return configured;
+  if (dataDir === ':memory:') return randomBytes(32).toString('hex');
+  const file = join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // Another process (server or admin CLI) created it first: use theirs.
+    return readFileSync(file, 'utf8').trim();
+  }
+}

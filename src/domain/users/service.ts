@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../context-types.js';
+import { AppError } from '../../http/errors.js';
+import type { UserRow, UsersRepository } from '../../store/repositories/users.js';
+import type { OidcVerifier } from './oidc.js';
+import { DEFAULT_SESSION_TTL_SECONDS, decodeJwt, signSessionToken, verifySessionToken } from './session-tokens.js';
+
+export interface UserView {
+  uid: string;
+  name: string;
+  email: string | null;
+  timezone: string;
+  created_at: string;
+}
+
+export function isValidTimezone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+    private readonly secret: string,
+    private readonly oidc: OidcVerifier | null,
+  ) {}
+
+  async create(input: {
+    name: string;
+    email?: string | null;
+    timezone?: string | null;
+    id?: string;
+  }): Promise<UserView> {
+    const name = input.name.trim();
+    if (name === '') throw new AppError(422, 'name cannot be empty');
+    const timezone = input.timezone?.trim() || 'UTC';
+    if (!isValidTimezone(timezone)) throw new AppError(422, `Unknown timezone '${timezone}'`);
+    const now = this.clock.now();
+    const row: UserRow = {
+      id: input.id ?? randomUUID(),
+      name,
+      email: input.email?.trim() || null,
+      timezone,
+      settings: '{}',
+      created_at: now,
+      updated_at: now,
+    };
+    await this.users.insert(row);
+    return toUserView(row);
+  }
+
+  async get(userId: string): Promise<UserRow | undefined> {
+    return this.users.findById(userId);
+  }
+
+  async exists(userId: string): Promise<boolean> {
+    return (await this.users.findById(userId)) !== undefined;
+  }
+
+  async anyExists(): Promise<boolean> {
+    return this.users.anyExists();
+  }
+
+  issueSessionToken(userId: string, ttlSeconds = DEFAULT_SESSION_TTL_SECONDS): string {
+    return signSessionToken(this.secret, userId, this.clock.now(), ttlSeconds);
+  }
+
+  /**
+   * The user id behind a session token or an identity-provider JWT, or null. An OIDC subject seen
+   * for the first time gets an account (named from the token's `name`/`email` claims).
+   */
+  async resolveSessionToken(token: string): Promise<string | null> {
+    const now = this.clock.now();
+    const local = verifySessionToken(this.secret, token, now);
+    if (local) return (await this.users.findById(local)) ? local : null;
+    if (!this.oidc) return null;
+    const subject = await this.oidc.verify(token, now).catch(() => null);
+    if (!subject) return null;
+    if (!(await this.users.findById(subject))) {
+      const claims = decodeJwt(token)?.payload ?? {};
+      const name =
+        typeof claims.name === 'string' ? claims.name : typeof claims.email === 'string' ? claims.email : subject;
+      const email = typeof claims.email === 'string' ? claims.email : null;
+      await this.create({ id: subject, name, email }).catch(() => undefined);
+    }
+    return subject;
+  }
+}
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    uid: row.id,
+    name: row.name,
+    email: row.email,
+    timezone: row.timezone,
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DevScope } from '../domain/keys/dev-keys.js';
+import type { DevKeysService } from '../domain/keys/service.js';
+import type { UsersService } from '../domain/users/service.js';
+import { AppError, Detail } from './errors.js';
+
+export interface DevKeyPrincipal {
+  kind: 'dev_key';
+  userId: string;
+  keyId: string;
+  scopes: readonly DevScope[];
+}
+
+export interface SessionPrincipal {
+  kind: 'session';
+  userId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    devKey?: DevKeyPrincipal;
+    session?: SessionPrincipal;
+  }
+}
+
+/** DESIGN §7: strip the scheme once, case-insensitively; never substring-replace. */
+export function parseBearer(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Hooks that authenticate a request; a route lists the one it needs (`preHandler: auth.devKey(...)`). */
+export interface AuthHooks {
+  devKey(scope: DevScope): PreHandler;
+  /** Authenticates a dev key without requiring a scope. */
+  anyDevKey(request: FastifyRequest): Promise<DevKeyPrincipal>;
+  session(): PreHandler;
+  /** Hooks run after a dev key is authenticated (rate limits register here). */
+  afterDevKey: Array<(request: FastifyRequest, reply: FastifyReply, scope: DevScope) => Promise<void>>;
+}
+
+export function createAuthHooks(keys: DevKeysService, users: UsersService): AuthHooks {
+  const afterDevKey: AuthHooks['afterDevKey'] = [];
+  async function anyDevKey(request: FastifyRequest): Promise<DevKeyPrincipal> {
+    const token = parseBearer(request.headers.authorization);
+    if (!token) throw new AppError(401, Detail.missingBearer);
+    const key = await keys.authenticate(token);
+    if (!key) throw new AppError(401, Detail.invalidApiKey);
+    request.devKey = { kind: 'dev_key', userId: key.userId, keyId: key.keyId, scopes: key.scopes };
+    return request.devKey;
+  }
+  return {
+    afterDevKey,
+    anyDevKey,
+    devKey(scope) {
+      return async (request, reply) => {
+        const key = await anyDevKey(request);
+        if (!key.scopes.includes(scope)) throw new AppError(403, Detail.insufficientScope(scope));
+        for (const hook of afterDevKey) await hook(request, reply, scope);
+      };
+    },
+    session() {
+      return async (request) => {
+        const token = parseBearer(request.headers.authorization) ?? sessionCookie(request);
+        if (!token) throw new AppError(401, Detail.missingBearer);
+        const userId = await users.resolveSessionToken(token);
+        if (!userId) throw new AppError(401, Detail.invalidToken);
+        request.session = { kind: 'session', userId };
+      };
+    },
+  };
+}
+
+/** The web UI keeps the session token in a cookie named `keepsake_session`. */
+function sessionCookie(request: FastifyRequest): string | null {
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  const match = /(?:^|;\s*)keepsake_session=([^;]+)/.exec(cookie);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** The authenticated user of a dev-key route (the preHandler guarantees it). */
+export function devUser(request: FastifyRequest): string {
+  if (!request.devKey) throw new AppError(401, Detail.invalidApiKey);
+  return request.devKey.userId;
+}
+
+export function sessionUser(request: FastifyRequest): string {
+  if (!request.session) throw new AppError(401, Detail.invalidToken);
+  return request.session.userId;
+}

@@ -1,0 +1,60 @@
+import { type TSchema, Type } from 'typebox';
+
+/** Shared schema pieces: error bodies (SPEC §2.6) and common field shapes. */
+
+export const ErrorResponse = Type.Object(
+  { detail: Type.Union([Type.String(), Type.Array(Type.Unknown()), Type.Object({}, { additionalProperties: true })]) },
+  { $id: 'ErrorResponse', description: 'Error with a detail string' },
+);
+
+export const ValidationErrorBody = Type.Object(
+  {
+    // Handler 422s carry a detail string (e.g. `text cannot be empty`); the serializer must accept both.
+    detail: Type.Union([
+      Type.Array(
+        Type.Object({
+          loc: Type.Array(Type.Union([Type.String(), Type.Integer()])),
+          msg: Type.String(),
+          type: Type.String(),
+        }),
+      ),
+      Type.String(),
+    ]),
+  },
+  { description: 'Validation error (FastAPI style), or a handler detail string' },
+);
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Missing or invalid credentials',
+  402: 'Payment required',
+  403: 'Authenticated but not allowed (missing scope, app not enabled, …)',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Request body too large',
+  422: 'Validation error',
+  429: 'Rate limit exceeded (see Retry-After)',
+  500: 'Server error',
+  503: 'Service unavailable',
+};
+
+/** The documented error responses of a route, by status code. */
+export function errors(...codes: number[]): Record<number, TSchema> {
+  const out: Record<number, TSchema> = {};
+  for (const code of codes) {
+    const description = ERROR_DESCRIPTIONS[code] ?? 'Error';
+    out[code] =
+      code === 422 ? { ...ValidationErrorBody, description } : Type.Object({ detail: Type.Unknown() }, { description });
+  }
+  return out;
+}
+
+export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** DESIGN §7: `limit` outside 1..1000 is a 422 on every list. */
+export const Limit = (fallback: number) => Type.Integer({ minimum: 1, maximum: 1000, default: fallback });
+// Offsets beyond this are refused: deep OFFSET scans are a denial-of-service vector, and no page lives there.
+export const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 });
+
+export const SuccessResponse = Type.Object({ success: Type.Boolean() });

@@ -1,0 +1,197 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { DialectName } from '../store/db.js';
+import type { Database, JobsTable } from '../store/schema.js';
+
+export type JobRow = Selectable<JobsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface NewJob {
+  id: string;
+  kind: string;
+  userId: string;
+  /** ids only (SPEC §3.2) */
+  payload: Record<string, string | number | boolean | null>;
+  idempotencyKey: string;
+  maxAttempts: number;
+  runAt: number;
+  status?: 'queued' | 'blocked_byok';
+}
+
+/**
+ * The durable job table (DESIGN §2): at-least-once delivery with leases. A claim takes a queued job
+ * or one whose lease expired; failures go back to queued with backoff until the last attempt, then
+ * to dead_letter. The same SQL runs on SQLite and PostgreSQL (SKIP LOCKED on PostgreSQL).
+ */
+export class JobTable {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Inserts the job unless one with the same idempotency key exists; returns the stored job's id. */
+  async enqueue(job: NewJob, now: number, tx: Db = this.db): Promise<string> {
+    await tx
+      .insertInto('jobs')
+      .values({
+        id: job.id,
+        kind: job.kind,
+        user_id: job.userId,
+        payload: JSON.stringify(job.payload),
+        status: job.status ?? 'queued',
+        attempts: 0,
+        max_attempts: job.maxAttempts,
+        run_at: job.runAt,
+        lease_owner: null,
+        lease_until: null,
+        last_error: null,
+        idempotency_key: job.idempotencyKey,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const stored = await tx
+      .selectFrom('jobs')
+      .select('id')
+      .where('idempotency_key', '=', job.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return stored.id;
+  }
+
+  async claimNext(
+    workerId: string,
+    leaseMs: number,
+    now: number,
+    kinds?: readonly string[],
+  ): Promise<JobRow | undefined> {
+    let candidate = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(1);
+    if (kinds && kinds.length > 0) candidate = candidate.where('kind', 'in', [...kinds]);
+    if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'leased',
+        lease_owner: workerId,
+        lease_until: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', (eb) => eb.selectFrom(candidate.as('next')).select('next.id'))
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Claims one specific job (queue dispatch names the job); undefined when another worker holds it. */
+  async claimById(jobId: string, workerId: string, leaseMs: number, now: number): Promise<JobRow | undefined> {
+    return this.db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'leased',
+        lease_owner: workerId,
+        lease_until: now + leaseMs,
+        attempts: eb('attempts', '+', 1),
+        updated_at: now,
+      }))
+      .where('id', '=', jobId)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async extendLease(jobId: string, workerId: string, leaseMs: number, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ lease_until: now + leaseMs, updated_at: now })
+      .where('id', '=', jobId)
+      .where('lease_owner', '=', workerId)
+      .where('status', '=', 'leased')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Marks the job done if this worker still holds the lease (a stale worker cannot complete it). */
+  async complete(jobId: string, workerId: string, now: number, tx: Db = this.db): Promise<boolean> {
+    const result = await tx
+      .updateTable('jobs')
+      .set({ status: 'completed', lease_until: null, updated_at: now })
+      .where('id', '=', jobId)
+      .where('lease_owner', '=', workerId)
+      .where('status', '=', 'leased')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Back to queued with exponential backoff, or dead_letter after the last attempt. */
+  async fail(
+    job: JobRow,
+    workerId: string,
+    reason: string,
+    retryable: boolean,
+    now: number,
+  ): Promise<'queued' | 'dead_letter'> {
+    const final = !retryable || job.attempts >= job.max_attempts;
+    const backoff = Math.min(60_000, 1000 * 2 ** Math.max(0, job.attempts - 1));
+    const status = final ? 'dead_letter' : 'queued';
+    await this.db
+      .updateTable('jobs')
+      .set({
+        status,
+        run_at: final ? job.run_at : now + backoff,
+        lease_owner: null,
+        lease_until: null,
+        last_error: reason.slice(0, 200),
+        updated_at: now,
+      })
+      .where('id', '=', job.id)
+      .where('lease_owner', '=', workerId)
+      .execute();
+    return status;
+  }
+
+  async findById(jobId: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst();
+  }
+
+  async findByKey(idempotencyKey: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  }
+
+  /** Jobs that a worker could run now (queued and due, or with an expired lease). */
+  async countRunnable(now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+}

@@ -1,0 +1,61 @@
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { runAdmin } from './cli/admin.js';
+import { runServe } from './cli/serve.js';
+import { UsageError } from './cli/usage.js';
+import { runWorker } from './cli/worker.js';
+import { ConfigError, loadConfig } from './config.js';
+
+const USAGE = `usage: keepsake <command>
+
+  serve                 run the HTTP/WebSocket server (npm start)
+  worker [--concurrency N]
+                        run background jobs (with LISTEN_FINALIZATION_DISPATCH_MODE=queue)
+  admin user create --name NAME [--email E] [--timezone TZ]
+  admin key create --uid UID [--name N] [--scopes s1,s2]
+  admin token create --uid UID [--ttl SECONDS]
+  admin app create --name N [--owner UID] [--capabilities c1,c2] [--actions a1,a2]
+        [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2]
+  admin app enable --uid UID --app APP_ID
+
+Configuration comes from the environment (see README: HOST, PORT, DATA_DIR, DATABASE_URL, …).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return runServe(config);
+    case 'worker': {
+      const { values } = parseArgs({ args: rest, options: { concurrency: { type: 'string' } }, strict: true });
+      return runWorker(config, values.concurrency);
+    }
+    case 'admin':
+      return runAdmin(config, rest);
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`keepsake: configuration error: ${err.message}\n`);
+      process.exitCode = 78;
+    } else if (err instanceof UsageError) {
+      process.stderr.write(`keepsake: ${err.message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else {
+      pino({ level: 'error' }, pino.destination(2)).error({ err }, 'keepsake failed');
+      process.stderr.write(`keepsake: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

@@ -1,0 +1,175 @@
+import type { Analysis, Sentence } from './analysis.js';
+import { FILLERS, TASK_VERBS } from './vocabulary.js';
+
+/** How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"). */
+export type CueStrength = 'strong' | 'medium' | 'weak';
+export type CueKind = 'commitment' | 'request' | 'reminder' | 'imperative';
+
+/** A cue found in a sentence: the clause that follows it is the candidate task. */
+export interface Candidate {
+  sentence: Sentence;
+  sentenceIndex: number;
+  kind: CueKind;
+  strength: CueStrength;
+  /** where the cue starts, in sentence.text */
+  cueStart: number;
+  /** where the cue ends and the clause starts, in sentence.text */
+  clauseStart: number;
+  clauseEnd: number;
+  /** the stretch of the sentence this cue owns: from the previous cue's clause to the next cue */
+  windowStart: number;
+  windowEnd: number;
+  /** the clause as spoken, starting at its verb */
+  clause: string;
+}
+
+interface Cue {
+  pattern: RegExp;
+  kind: CueKind;
+  strength: CueStrength;
+}
+
+const SELF_CUES: Cue[] = [
+  {
+    pattern:
+      /\b(?:remind me to|don'?t (?:let me )?forget to|do not forget to|remember to|note to self\s*[:,-]?|make a note to|set a reminder to|reminder(?: for me)?\s*[:,-]\s*(?:i need to|i have to|to)?)\s+/gi,
+    kind: 'reminder',
+    strength: 'strong',
+  },
+  {
+    pattern:
+      /\b(?:i'll|i will|i need to|i have to|i've got to|i got to|i gotta|i must|i'm going to|i am going to|i'm gonna|i plan to|i'm planning to|i still need to|i still have to)\s+/gi,
+    kind: 'commitment',
+    strength: 'strong',
+  },
+  {
+    pattern: /\b(?:we need to|we have to|we've got to|we must|i should|i ought to|let me)\s+/gi,
+    kind: 'commitment',
+    strength: 'medium',
+  },
+  { pattern: /\b(?:we should|i want to|i'd like to|we'll|let's)\s+/gi, kind: 'commitment', strength: 'weak' },
+];
+
+const OTHER_CUES: Cue[] = [
+  {
+    pattern:
+      /\b(?:can you|could you|would you|will you|can u|i need you to|i'd like you to|make sure (?:you|to)|you need to|you have to|you've got to|don'?t forget to|remember to|please)\s+/gi,
+    kind: 'request',
+    strength: 'medium',
+  },
+  { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
+];
+
+const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
+const CLAUSE_END = new RegExp(
+  `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
+    `|\\s+(?=(?:but|because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
+    `and ${PRONOUN_SUBJECT}|before ${PRONOUN_SUBJECT}|after ${PRONOUN_SUBJECT}|in case)\\b)`,
+  'i',
+);
+const LEADING_ADVERBS =
+  /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and)\s+)+/i;
+
+function clauseAt(text: string, start: number): { start: number; end: number } {
+  const adverbs = LEADING_ADVERBS.exec(text.slice(start));
+  const clauseStart = start + (adverbs?.[0].length ?? 0);
+  const rest = text.slice(clauseStart);
+  const end = CLAUSE_END.exec(rest);
+  return { start: clauseStart, end: clauseStart + (end === null ? rest.length : end.index) };
+}
+
+function cuesFor(sentence: Sentence, analysis: Analysis): Cue[] {
+  if (!analysis.dialogue || sentence.isUser) return SELF_CUES;
+  return OTHER_CUES;
+}
+
+function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue[]): Candidate[] {
+  const found: Candidate[] = [];
+  for (const cue of cues) {
+    for (const match of sentence.text.matchAll(cue.pattern)) {
+      const cueStart = match.index ?? 0;
+      const cueEnd = cueStart + match[0].length;
+      if (found.some((other) => cueEnd > other.clauseStart - 1 && cueEnd <= other.clauseEnd)) continue;
+      const span = clauseAt(sentence.text, cueEnd);
+      const base = { sentence, sentenceIndex, kind: cue.kind, strength: cue.strength, cueStart };
+      found.push(
+        ...splitCoordinated({
+          ...base,
+          clauseStart: span.start,
+          clauseEnd: span.end,
+          windowStart: 0,
+          windowEnd: 0,
+          clause: '',
+        }),
+      );
+    }
+  }
+  return assignWindows(found.filter((candidate) => candidate.clause !== ''));
+}
+
+// "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
+const COORDINATED_TASK = / and (?:then |also )?([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
+
+function splitCoordinated(candidate: Candidate): Candidate[] {
+  const text = candidate.sentence.text;
+  const parts: Candidate[] = [];
+  let start = candidate.clauseStart;
+  for (const match of text.slice(candidate.clauseStart, candidate.clauseEnd).matchAll(COORDINATED_TASK)) {
+    if (!TASK_VERBS.has(match[1].toLowerCase())) continue;
+    const at = candidate.clauseStart + (match.index ?? 0);
+    parts.push({ ...candidate, clauseStart: start, clauseEnd: at });
+    start = at + match[0].length - match[1].length - 1;
+  }
+  parts.push({ ...candidate, clauseStart: start, clauseEnd: candidate.clauseEnd });
+  return parts.map((part, index) => ({
+    ...part,
+    cueStart: index === 0 ? part.cueStart : part.clauseStart,
+    clause: text.slice(part.clauseStart, part.clauseEnd).trim(),
+  }));
+}
+
+/** Dates are looked for only between the previous cue's clause and the next cue, so each task keeps its own. */
+export function assignWindows(candidates: Candidate[]): Candidate[] {
+  const sorted = [...candidates].sort((a, b) => a.clauseStart - b.clauseStart);
+  return sorted.map((candidate, index) => ({
+    ...candidate,
+    windowStart: index === 0 ? 0 : sorted[index - 1].clauseEnd,
+    windowEnd: index === sorted.length - 1 ? candidate.sentence.text.length : sorted[index + 1].cueStart,
+  }));
+}
+
+const DISCOURSE_OPENERS =
+  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+)*/i;
+
+/** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
+function imperativeCandidates(sentence: Sentence, sentenceIndex: number): Candidate[] {
+  if (sentence.text.trim().endsWith('?')) return [];
+  const opener = DISCOURSE_OPENERS.exec(sentence.text)?.[0].length ?? 0;
+  const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+  if (!TASK_VERBS.has(firstWord) || FILLERS.has(firstWord)) return [];
+  const verbToken = sentence.tokens.find((token) => token.normal === firstWord);
+  if (verbToken !== undefined && verbToken.lemma !== firstWord) return [];
+  const span = clauseAt(sentence.text, opener);
+  const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength: 'medium' as const, cueStart: opener };
+  return assignWindows(
+    splitCoordinated({
+      ...base,
+      clauseStart: span.start,
+      clauseEnd: span.end,
+      windowStart: 0,
+      windowEnd: 0,
+      clause: '',
+    }),
+  );
+}
+
+/** Every cue in the conversation, in order of speech. */
+export function findCandidates(analysis: Analysis): Candidate[] {
+  const candidates: Candidate[] = [];
+  analysis.sentences.forEach((sentence, index) => {
+    const fromCues = candidatesFromCues(sentence, index, cuesFor(sentence, analysis));
+    if (fromCues.length > 0) candidates.push(...fromCues);
+    else if (!analysis.dialogue) candidates.push(...imperativeCandidates(sentence, index));
+  });
+  return candidates;
+}

@@ -1,0 +1,234 @@
+import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
+import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
+import { type Analysis, analysisOf } from './analysis.js';
+import { antecedentFor, objectPronoun } from './antecedent.js';
+import { type Clock, clockOf, type DateMention, endOfWeek, findDateMentions, mentionInstant } from './dates.js';
+import { describeClause, isPronounOnly, type Perspective } from './describe.js';
+import { type ContentKey, contentKey, namesConflict, SAME_INTENT_THRESHOLD, similarity } from './similarity.js';
+import { isPlaceholderSpeaker } from './text.js';
+import { HABIT_VERBS, TASK_VERBS } from './vocabulary.js';
+
+interface Draft {
+  description: string;
+  dueAt: Date | null;
+  key: ContentKey;
+  turn: number;
+  sentenceIndex: number;
+  /** the sentence and the one before it, where "again"/"another" would be said */
+  context: string;
+}
+
+/** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
+const NON_TASK_VERBS = new Set(
+  'be have see think know guess mean say let try want like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
+    ' ',
+  ),
+);
+const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
+const HYPOTHETICAL_INSIDE = /\b(?:maybe|someday|some day|one day|might|possibly|perhaps)\b/i;
+const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
+const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
+const END_OF_WEEK = /\bend of (?:the )?week\b/i;
+const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
+
+function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: boolean): boolean {
+  if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
+  if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
+  if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
+  if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
+  if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate;
+  return true;
+}
+
+function leadingVerb(candidate: Candidate): { verb: string; next: string } {
+  const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];
+  const token = candidate.sentence.tokens.find((item) => item.normal === words[0]);
+  const verb = token !== undefined && token.pos === 'VERB' ? token.lemma : (words[0] ?? '');
+  return { verb, next: words.slice(1, 3).join(' ') };
+}
+
+function isHypothetical(candidate: Candidate): boolean {
+  const before = candidate.sentence.text.slice(0, candidate.cueStart);
+  return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
+}
+
+function bestMention(group: DateMention[]): DateMention | null {
+  const ranked = [...group].sort(
+    (a, b) => Number(b.deadline) - Number(a.deadline) || Number(b.dateKnown) - Number(a.dateKnown) || a.index - b.index,
+  );
+  return ranked[0] ?? null;
+}
+
+/** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
+function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
+  const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
+  const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
+  const before = mentions.filter((m) => m.end <= candidate.clauseStart && m.index >= candidate.windowStart);
+  for (const group of [inClause, after, before]) {
+    const mention = bestMention(group);
+    if (mention !== null) return mentionInstant(mention, clock, 23, 59);
+  }
+  if (END_OF_WEEK.test(candidate.sentence.text)) return endOfWeek(clock);
+  // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
+  if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
+  return null;
+}
+
+function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
+  const voice = candidate.kind === 'request' ? 'request' : 'self';
+  const turnIndex = candidate.sentence.turn;
+  const neighbour =
+    voice === 'request'
+      ? analysis.turns[turnIndex]
+      : [analysis.turns[turnIndex - 1], analysis.turns[turnIndex + 1]].find(
+          (turn) => turn !== undefined && !turn.isUser,
+        );
+  const name = neighbour?.speaker ?? '';
+  const otherParty = neighbour === undefined || isPlaceholderSpeaker(name) ? 'them' : name;
+  return { voice, otherParty, dialogue: analysis.dialogue };
+}
+
+function contextOf(candidate: Candidate, analysis: Analysis): string {
+  const previous = analysis.sentences[candidate.sentenceIndex - 1];
+  const sameTurn = previous !== undefined && previous.turn === candidate.sentence.turn;
+  return `${sameTurn ? previous.text : ''} ${candidate.sentence.text}`;
+}
+
+/** The draft a pronoun-only follow-up ("I'll send it tonight") refers to: one from the last two sentences or turns. */
+function referencedDraft(drafts: Draft[], candidate: Candidate): Draft | undefined {
+  const recentEnough = (draft: Draft) =>
+    draft.sentenceIndex >= candidate.sentenceIndex - 2 ||
+    (draft.turn !== candidate.sentence.turn && draft.turn >= candidate.sentence.turn - 2);
+  return [...drafts].reverse().find(recentEnough);
+}
+
+interface Extraction {
+  analysis: Analysis;
+  clock: Clock;
+  drafts: Draft[];
+  mentionsBySentence: Map<number, DateMention[]>;
+}
+
+function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[] {
+  let mentions = extraction.mentionsBySentence.get(sentenceIndex);
+  if (mentions === undefined) {
+    const sentence = extraction.analysis.sentences[sentenceIndex];
+    mentions = sentence === undefined ? [] : findDateMentions(sentence.text, extraction.clock);
+    extraction.mentionsBySentence.set(sentenceIndex, mentions);
+  }
+  return mentions;
+}
+
+/** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
+function accepts(candidate: Candidate, extraction: Extraction): boolean {
+  if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
+  const mentions = mentionsOf(extraction, candidate.sentenceIndex);
+  const { verb, next } = leadingVerb(candidate);
+  return verbAllowed(
+    candidate,
+    verb,
+    next,
+    mentions.some((m) => m.dateKnown),
+  );
+}
+
+function consider(candidate: Candidate, extraction: Extraction): void {
+  const mentions = mentionsOf(extraction, candidate.sentenceIndex);
+  const perspective = perspectiveOf(candidate, extraction.analysis);
+  let description = describeClause(candidate.clause, candidate.clauseStart, mentions, perspective);
+  let dueAt = chooseDue(candidate, mentions, extraction.clock);
+  if (description === '') return;
+  if (isPronounOnly(description)) {
+    const referenced = referencedDraft(extraction.drafts, candidate);
+    if (referenced !== undefined) {
+      if (dueAt !== null) referenced.dueAt = dueAt;
+      return;
+    }
+  }
+  if (objectPronoun(description) !== null) {
+    const antecedent = antecedentFor(description, candidate, extraction.analysis);
+    if (antecedent === null) return;
+    description = antecedent.description;
+    dueAt ??= chooseDue(
+      antecedent.candidate,
+      mentionsOf(extraction, antecedent.candidate.sentenceIndex),
+      extraction.clock,
+    );
+  }
+  addDraft(extraction, {
+    description,
+    dueAt,
+    key: contentKey(description),
+    turn: candidate.sentence.turn,
+    sentenceIndex: candidate.sentenceIndex,
+    context: contextOf(candidate, extraction.analysis),
+  });
+}
+
+/** Accepted cues, with date windows recomputed so a rejected cue ("I'll have it done by Thursday") claims no date. */
+function acceptedCandidates(extraction: Extraction): Candidate[] {
+  const bySentence = new Map<number, Candidate[]>();
+  for (const candidate of findCandidates(extraction.analysis)) {
+    if (!accepts(candidate, extraction)) continue;
+    const group = bySentence.get(candidate.sentenceIndex) ?? [];
+    group.push(candidate);
+    bySentence.set(candidate.sentenceIndex, group);
+  }
+  return [...bySentence.values()].flatMap(assignWindows);
+}
+
+/** At most one item per topic: a draft whose content is mostly inside an earlier one merges into it. */
+function addDraft(extraction: Extraction, draft: Draft): void {
+  const sameTopic = extraction.drafts.find(
+    (existing) =>
+      containment(existing.key, draft.key) >= SAME_INTENT_THRESHOLD && !namesConflict(existing.key, draft.key),
+  );
+  if (sameTopic === undefined) {
+    extraction.drafts.push(draft);
+    return;
+  }
+  if (draft.dueAt !== null && draft.sentenceIndex > sameTopic.sentenceIndex) sameTopic.dueAt = draft.dueAt;
+}
+
+/** Shared weight over the smaller key's weight: 1 when one description's content is inside the other's. */
+function containment(a: ContentKey, b: ContentKey): number {
+  const sum = (key: ContentKey) => [...key.weights.values()].reduce((total, weight) => total + weight, 0);
+  const smaller = Math.min(sum(a), sum(b));
+  if (smaller === 0) return 0;
+  let shared = 0;
+  for (const [word, weight] of a.weights) shared += Math.min(weight, b.weights.get(word) ?? 0);
+  return shared / smaller;
+}
+
+const TWELVE_HOURS = 12 * 3_600_000;
+
+/** SPEC research §3.4: a re-mention of an open item is not re-created; "again", another deadline or person is new. */
+function isRemention(draft: Draft, recent: ExistingActionItem[]): boolean {
+  if (RECURRENCE_CUES.test(draft.context)) return false;
+  return recent.some((item) => {
+    const key = contentKey(item.description);
+    if (similarity(key, draft.key) < SAME_INTENT_THRESHOLD || namesConflict(key, draft.key)) return false;
+    const differentDeadline =
+      item.dueAt !== null &&
+      draft.dueAt !== null &&
+      Math.abs(item.dueAt.getTime() - draft.dueAt.getTime()) > TWELVE_HOURS;
+    return !differentDeadline;
+  });
+}
+
+const MAX_ITEMS = 10;
+
+export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
+  const analysis = analysisOf(input);
+  const extraction: Extraction = {
+    analysis,
+    clock: clockOf(input.startedAt, input.timezone),
+    drafts: [],
+    mentionsBySentence: new Map(),
+  };
+  for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
+  return extraction.drafts
+    .filter((draft) => !isRemention(draft, recent))
+    .slice(0, MAX_ITEMS)
+    .map((draft) => ({ description: draft.description, dueAt: draft.dueAt }));
+}

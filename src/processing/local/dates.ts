@@ -1,0 +1,232 @@
+import * as chrono from 'chrono-node';
+import {
+  addLocalDays,
+  type LocalDateTime,
+  localDateTime,
+  localToUtc,
+  localWeekday,
+  offsetMinutes,
+  safeTimezone,
+} from './timezone.js';
+
+/** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
+export interface Clock {
+  startedAt: Date;
+  timezone: string;
+}
+
+export interface DateMention {
+  /** position of the mention in the sentence */
+  index: number;
+  end: number;
+  /** local calendar day (hour/minute only meaningful when hasTime) */
+  local: LocalDateTime;
+  hasTime: boolean;
+  /** false for a bare time ("at 3:30"), whose day is only implied as today */
+  dateKnown: boolean;
+  /** a named day or clock time, not a vague span such as "next week" or "in six weeks" */
+  precise: boolean;
+  /** introduced by "by", "before", "until", "due" … */
+  deadline: boolean;
+}
+
+export function clockOf(startedAt: Date, timezone: string): Clock {
+  const valid = Number.isNaN(startedAt.getTime()) ? new Date(0) : startedAt;
+  return { startedAt: valid, timezone: safeTimezone(timezone) };
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+};
+
+const CALENDAR_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|day$/i;
+
+/** "Node 20", "iPhone 15": a number after a name is a version, not a clock time; blanked, keeping indexes. */
+function maskVersionNumbers(sentence: string): string {
+  return sentence.replace(
+    /\b([A-Z][A-Za-z]+) (\d{1,3})\b(?!(?:st|nd|rd|th)\b|\s*(?::|am\b|pm\b|a\.m|p\.m|o'clock))/g,
+    (whole, name: string, digits: string) =>
+      CALENDAR_WORDS.test(name) ? whole : `${name} ${' '.repeat(digits.length)}`,
+  );
+}
+
+/** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
+function digitizeClockWords(sentence: string): string {
+  return sentence.replace(
+    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi,
+    (whole, prep: string, word: string) => {
+      const digits = NUMBER_WORDS[word.toLowerCase()] ?? word;
+      return `${prep} ${digits}`.padEnd(whole.length, ' ');
+    },
+  );
+}
+
+const PART_OF_DAY: ReadonlyArray<[RegExp, number, number]> = [
+  [/\b(?:end of (?:the )?day|eod|midnight|close of business|cob)\b/i, 23, 59],
+  [/\b(?:noon|midday|lunch(?:time)?)\b/i, 12, 0],
+  [/\bmorning\b/i, 9, 0],
+  [/\bafternoon\b/i, 14, 0],
+  [/\b(?:evening|tonight)\b/i, 18, 0],
+  [/\bnight\b/i, 20, 0],
+];
+
+/** SPEC research §3.4: morning 09:00, afternoon 14:00, evening 18:00, noon 12:00, end of day 23:59. */
+function partOfDayTime(text: string): [number, number] | null {
+  for (const [pattern, hour, minute] of PART_OF_DAY) if (pattern.test(text)) return [hour, minute];
+  return null;
+}
+
+/** "this afternoon", "in the morning", "tonight" name a time; a bare "night" in "night light" does not. */
+function anchoredPartOfDay(result: chrono.ParsedResult, sentence: string): boolean {
+  if (/^(?:this|tonight|tomorrow|today)\b/i.test(result.text)) return true;
+  return /\b(?:this|in the|at|by|until|before|after|tomorrow|tonight|today)\s+$/i.test(sentence.slice(0, result.index));
+}
+
+const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?: is)?)\s*(?:the\s+)?$/i;
+
+// chrono reads "1099s" or "5m" as a duration from now; in speech those are form names and sizes.
+const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
+
+// "for two hours" is how long, not when; chrono would read it as two hours from now.
+const DURATION_PHRASE =
+  /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
+
+function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention | null {
+  if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text)) return null;
+  const start = result.start;
+  const tags = result.tags();
+  const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');
+  const window = sentence.slice(result.index, result.index + result.text.length + 14);
+  const partOfDay = partOfDayTime(window);
+  if (!certainDay && !start.isCertain('hour') && (partOfDay === null || !anchoredPartOfDay(result, sentence)))
+    return null;
+  const day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+  let hour = start.get('hour') ?? 0;
+  let minute = start.get('minute') ?? 0;
+  let hasTime = start.isCertain('hour');
+  // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7").
+  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+  if (!hasTime && partOfDay !== null) {
+    [hour, minute] = partOfDay;
+    hasTime = true;
+  }
+  const end = result.index + result.text.length;
+  const vague = tags.has('result/relativeDate') && !tags.has('result/relativeDateAndTime');
+  const precise = !vague && (start.isCertain('day') || start.isCertain('weekday') || hasTime);
+  const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, result.index - 16), result.index));
+  return {
+    index: result.index,
+    end,
+    local: { ...day, hour, minute },
+    hasTime,
+    dateKnown: certainDay,
+    precise,
+    deadline,
+  };
+}
+
+const ORDINAL_DAY = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi;
+
+/** "on the 24th", "before the 30th": the next such day of the month, which chrono does not read. */
+function ordinalDays(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(ORDINAL_DAY)) {
+    const day = Number(match[1]);
+    if (day < 1 || day > 31) continue;
+    const monthOffset = day >= today.day ? 0 : 1;
+    const first = new Date(Date.UTC(today.year, today.month - 1 + monthOffset, 1));
+    const local = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day, hour: 0, minute: 0 };
+    const index = match.index ?? 0;
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: false,
+      dateKnown: true,
+      precise: true,
+      deadline,
+    });
+  }
+  return mentions;
+}
+
+/** Folds neighbours such as "Tuesday" + "the 17th" + "at 3:30" into one mention. */
+function mergeAdjacent(mentions: DateMention[], sentence: string): DateMention[] {
+  const merged: DateMention[] = [];
+  for (const mention of [...mentions].sort((a, b) => a.index - b.index)) {
+    const previous = merged.at(-1);
+    const touching =
+      previous !== undefined &&
+      (mention.index < previous.end ||
+        /^[\s,]*(?:at|on|the)?[\s,]*$/i.test(sentence.slice(previous.end, mention.index)));
+    if (previous !== undefined && touching) merged[merged.length - 1] = combine(previous, mention);
+    else merged.push(mention);
+  }
+  return merged;
+}
+
+/** The later explicit date is the more specific one ("Friday the 20th"); the time comes from whichever has one. */
+function combine(first: DateMention, second: DateMention): DateMention {
+  const dateSource = second.dateKnown ? second : first;
+  const timeSource = second.hasTime ? second : first;
+  return {
+    index: Math.min(first.index, second.index),
+    end: Math.max(first.end, second.end),
+    local: { ...dateSource.local, hour: timeSource.local.hour, minute: timeSource.local.minute },
+    hasTime: first.hasTime || second.hasTime,
+    dateKnown: first.dateKnown || second.dateKnown,
+    precise: first.precise || second.precise,
+    deadline: first.deadline || second.deadline,
+  };
+}
+
+/** Every future date or time mentioned in a sentence, on the user's wall clock. */
+export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
+  if (
+    !/\d|day|night|morning|noon|tomorrow|week|month|end of|evening|afternoon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i.test(
+      sentence,
+    )
+  ) {
+    return [];
+  }
+  const readable = digitizeClockWords(maskVersionNumbers(sentence));
+  const reference = { instant: clock.startedAt, timezone: offsetMinutes(clock.startedAt, clock.timezone) };
+  const today = localDateTime(clock.startedAt, clock.timezone);
+  const fromLibrary = chrono
+    .parse(readable, reference, { forwardDate: true })
+    .map((result) => fromChrono(result, readable))
+    .filter((mention): mention is DateMention => mention !== null);
+  const mentions = mergeAdjacent([...fromLibrary, ...ordinalDays(readable, today)], readable);
+  return mentions.filter((mention) => !isPast(mention, clock));
+}
+
+function isPast(mention: DateMention, clock: Clock): boolean {
+  const endOfDay = localToUtc({ ...mention.local, hour: 23, minute: 59 }, clock.timezone);
+  return endOfDay.getTime() < clock.startedAt.getTime() - 60_000;
+}
+
+/** The instant of a mention; a mention without a time gets the caller's default (23:59 for due dates). */
+export function mentionInstant(mention: DateMention, clock: Clock, defaultHour: number, defaultMinute: number): Date {
+  const local = mention.hasTime ? mention.local : { ...mention.local, hour: defaultHour, minute: defaultMinute };
+  return localToUtc(local, clock.timezone);
+}
+
+/** "end of the week" → the coming Friday, end of day. */
+export function endOfWeek(clock: Clock): Date {
+  const today = localDateTime(clock.startedAt, clock.timezone);
+  const weekday = localWeekday(today);
+  const untilFriday = (5 - weekday + 7) % 7;
+  return localToUtc({ ...addLocalDays(today, untilFriday), hour: 23, minute: 59 }, clock.timezone);
+}

@@ -1,0 +1,106 @@
+import type { DateMention } from './dates.js';
+import { capitalizeFirst, squeezeSpaces, truncateWords } from './text.js';
+
+/** Who the pronouns of a clause point at, for rewriting it as the user's own to-do. */
+export interface Perspective {
+  /** 'request': spoken to the user by someone else; 'self': spoken by the user */
+  voice: 'request' | 'self';
+  /** the other party's name, or "them" when diarization gave only a placeholder */
+  otherParty: string;
+  /** plain memos keep their "you" (it is usually generic) */
+  dialogue: boolean;
+}
+
+const PREPOSITIONS_BEFORE_TIME =
+  /(?:\b(?:by|on|at|before|until|till|for|this|next|due|no later than|first thing|in the|in|around|starting|from)\s+)+$/i;
+const TIME_WORDS =
+  /\b(?:(?:at|around|over|after|before) (?:lunch(?:time)?|noon|midday|dinner|breakfast)|(?:in the|this) (?:morning|afternoon|evening)|(?:the minute|the moment|as soon as) (?:they|it|he|she|we|i) \w+|asap|as soon as possible|right away|immediately|urgently|first thing|later today|later|soon|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|month)|every (?:day|evening|morning|night)(?: this week)?|end of (?:the )?(?:day|week|month))\b/gi;
+const TRAILING_JUNK =
+  /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
+const VERB_ONLY_WORDS = 15;
+
+function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
+  let text = clause;
+  const inside = mentions
+    .filter((mention) => mention.index >= clauseStart && mention.index < clauseStart + clause.length)
+    .sort((a, b) => b.index - a.index);
+  for (const mention of inside) {
+    const start = mention.index - clauseStart;
+    const end = Math.min(mention.end - clauseStart, text.length);
+    const before = text.slice(0, start).replace(PREPOSITIONS_BEFORE_TIME, '');
+    text = `${before} ${text.slice(end)}`;
+  }
+  return text.replace(TIME_WORDS, ' ');
+}
+
+// "you" as a subject ("the salsa you made") becomes "I"; otherwise it is an object ("send you") and becomes "me".
+const YOU_AS_SUBJECT =
+  /^\s+(?:made|said|have|had|need|want|did|do|are|were|can|could|will|would|mentioned|promised|know|like|liked|told|wrote|took|got|bought|sent|use|used|borrowed)\b/i;
+
+function rewriteRequest(text: string, otherParty: string): string {
+  const possessive = otherParty === 'them' ? 'their' : `${otherParty}'s`;
+  return text.replace(/\b(me|my|mine|myself|you|your|yours|yourself)\b/gi, (word, _group, offset: number) => {
+    switch (word.toLowerCase()) {
+      case 'me':
+        return otherParty;
+      case 'my':
+        return possessive;
+      case 'mine':
+        return otherParty === 'them' ? 'theirs' : possessive;
+      case 'myself':
+        return otherParty === 'them' ? 'themselves' : otherParty;
+      case 'you':
+        return YOU_AS_SUBJECT.test(text.slice(offset + word.length)) ? 'I' : 'me';
+      case 'your':
+        return 'my';
+      case 'yours':
+        return 'mine';
+      default:
+        return 'myself';
+    }
+  });
+}
+
+function rewriteSelf(text: string, otherParty: string): string {
+  const possessive = otherParty === 'them' ? 'their' : `${otherParty}'s`;
+  return text.replace(/\b(you|your|yours)\b/gi, (word) => {
+    const lower = word.toLowerCase();
+    if (lower === 'you') return otherParty;
+    return lower === 'your' ? possessive : otherParty === 'them' ? 'theirs' : possessive;
+  });
+}
+
+function tidy(text: string): string {
+  let result = squeezeSpaces(text.replace(/\s+([,.!?;:])/g, '$1'));
+  result = result.replace(/^[\s,;:-]+/, '');
+  for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '');
+  return result.replace(/[\s,;:.!?-]+$/, '');
+}
+
+/** A to-do line from a clause: time phrases out, pronouns turned to the user's view, ≤ 15 words. */
+export function describeClause(
+  clause: string,
+  clauseStart: number,
+  mentions: DateMention[],
+  perspective: Perspective,
+): string {
+  let text = removeDateSpans(clause, clauseStart, mentions);
+  if (perspective.dialogue) {
+    text =
+      perspective.voice === 'request'
+        ? rewriteRequest(text, perspective.otherParty)
+        : rewriteSelf(text, perspective.otherParty);
+  }
+  const shortened = tidy(truncateWords(tidy(text), VERB_ONLY_WORDS));
+  return capitalizeFirst(shortened);
+}
+
+const PRONOUNS = new Set(['it', 'them', 'him', 'her', 'that', 'this', 'those', 'these', 'one', 'everything', 'so']);
+const PARTICLES = new Set(['up', 'out', 'off', 'back', 'down', 'in', 'over', 'done', 'over']);
+
+/** "Review it", "Do that", "Get him": the object only points back at something said before. */
+export function isPronounOnly(description: string): boolean {
+  const words = description.toLowerCase().split(/\s+/).slice(1);
+  const meaningful = words.filter((word) => !PARTICLES.has(word));
+  return meaningful.length === 0 || meaningful.every((word) => PRONOUNS.has(word));
+}

@@ -1,0 +1,112 @@
+import type { ExtractedEvent, TranscriptInput } from '../engine.js';
+import { type Analysis, analysisOf, type Sentence } from './analysis.js';
+import { type Clock, clockOf, type DateMention, findDateMentions, mentionInstant } from './dates.js';
+import type { Token } from './nlp.js';
+import { headlineCase, squeezeSpaces, truncateChars } from './text.js';
+
+/** Nouns (and a few verbs) of things that happen at a time the user has to be there. */
+const EVENT_WORDS = new Set(
+  `meeting meet appointment dinner lunch breakfast brunch interview flight fly trip party wedding concert gig
+  rehearsal class lesson exam session conference presentation demo checkup surgery physio cleanup hike match game
+  anniversary birthday ceremony funeral club workshop webinar meetup drinks festival recital screening tour
+  reservation table standup visit retreat massage haircut practice night call date`.split(/\s+/),
+);
+const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
+const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
+const ADDRESSES_USER = /\b(?:we|our|us|you|let's)\b/i;
+const NOT_CONFIRMED =
+  /\b(?:if|maybe|perhaps|might|could|would|unless|whether|cancel(?:l?ed)?|called off|every)\b|\bshould we\b/i;
+const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
+const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
+const CALENDAR_NAME =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
+const MAX_EVENTS = 5;
+const DEFAULT_DURATION = 30;
+const MAX_DURATION = 180;
+
+/** SPEC §2.1: 30 minutes unless the sentence says "for two hours"; capped at three hours. */
+function durationOf(text: string): number {
+  const match = DURATION.exec(text);
+  if (match === null) return DEFAULT_DURATION;
+  const amount = COUNTS[match[1].toLowerCase()] ?? Number(match[1]);
+  const minutes = match[2].toLowerCase().startsWith('h') ? amount * 60 : amount;
+  return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
+}
+
+function eventTokenIndex(tokens: Token[]): number {
+  return tokens.findIndex((token) => {
+    const lemma = token.lemma.toLowerCase();
+    if (lemma === 'table' || lemma === 'call' || lemma === 'date' || lemma === 'night') {
+      return token.pos === 'NOUN' && /\b(?:book|reserve|game|date)\b/i.test(tokens.map((t) => t.normal).join(' '));
+    }
+    return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
+  });
+}
+
+/** " with Sarah", " at the Lido", " to Cleveland": a preposition and a name right after the event word. */
+function qualifier(tokens: Token[], from: number): string[] {
+  const offset = tokens.slice(from, from + 4).findIndex((token) => ['with', 'at', 'to', 'in'].includes(token.normal));
+  if (offset === -1) return [];
+  let index = from + offset + 1;
+  const words = [tokens[from + offset].value];
+  if (tokens[index]?.pos === 'DET') words.push(tokens[index++].value);
+  const names: string[] = [];
+  while (tokens[index]?.pos === 'PROPN' && !CALENDAR_NAME.test(tokens[index].value) && names.length < 3) {
+    names.push(tokens[index++].value);
+  }
+  return names.length > 0 ? [...words, ...names] : [];
+}
+
+/** "Dentist Appointment", "Gig at the Lido", "Flight to Cleveland". */
+function eventTitle(tokens: Token[], index: number): string {
+  let start = index;
+  while (start > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start - 1].pos) && index - start < 3) start--;
+  let end = index + 1;
+  while (end < tokens.length && tokens[end].pos === 'NOUN' && end - start < 4) end++;
+  const anchor = tokens[index];
+  const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
+  const head = verbTitle !== undefined ? [verbTitle] : tokens.slice(start, end).map((token) => token.value);
+  return headlineCase([...head, ...qualifier(tokens, end)].slice(0, 8).join(' '));
+}
+
+function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
+  if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text);
+  return ADDRESSES_USER.test(sentence.text);
+}
+
+/** The date nearest after the event word, or else the nearest before it. */
+function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: number): DateMention | undefined {
+  const word = sentence.tokens[tokenIndex]?.value ?? '';
+  const at = sentence.text.toLowerCase().indexOf(word.toLowerCase());
+  const precise = mentions.filter((mention) => mention.precise);
+  return precise.find((mention) => mention.index >= at) ?? precise.at(-1);
+}
+
+function eventOf(sentence: Sentence, analysis: Analysis, clock: Clock): ExtractedEvent | null {
+  if (NOT_CONFIRMED.test(sentence.text) || !involvesUser(sentence, analysis)) return null;
+  const index = eventTokenIndex(sentence.tokens);
+  if (index === -1) return null;
+  const mention = eventDate(findDateMentions(sentence.text, clock), sentence, index);
+  if (mention === undefined) return null;
+  return {
+    title: eventTitle(sentence.tokens, index),
+    description: truncateChars(squeezeSpaces(sentence.text), 200),
+    // An event without a stated time is placed at 09:00 local, the start of its day.
+    start: mentionInstant(mention, clock, 9, 0),
+    duration: durationOf(sentence.text),
+  };
+}
+
+/** Concrete, dated plans that involve the user. */
+export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
+  const analysis = analysisOf(input);
+  const clock = clockOf(input.startedAt, input.timezone);
+  const events: ExtractedEvent[] = [];
+  for (const sentence of analysis.sentences) {
+    const event = eventOf(sentence, analysis, clock);
+    if (event !== null && !events.some((other) => other.title.toLowerCase() === event.title.toLowerCase()))
+      events.push(event);
+    if (events.length >= MAX_EVENTS) break;
+  }
+  return events;
+}

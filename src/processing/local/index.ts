@@ -1,0 +1,65 @@
+import type {
+  ExistingActionItem,
+  ExtractedActionItem,
+  ExtractedMemory,
+  RelevanceDecision,
+  Structure,
+  TextEngine,
+  TranscriptInput,
+} from '../engine.js';
+import { extractActionItems } from './action-items.js';
+import { analysisOf, plainText } from './analysis.js';
+import { categorize } from './category.js';
+import { extractEvents } from './events.js';
+import { CATEGORY_EMOJI } from './lexicon.js';
+import { extractMemories } from './memories.js';
+import { loadNlp } from './nlp.js';
+import { decideByRules } from './relevance.js';
+import { localModelKeeps, localModelKeepsNonLatin } from './relevance-model.js';
+import { buildOverview, buildTitle } from './summary.js';
+
+export { decideByRules, RULES_VERSION } from './relevance.js';
+
+/** The offline engine: deterministic rules and wink-nlp/chrono-node heuristics, no network. */
+export class LocalEngine implements TextEngine {
+  readonly name = 'local';
+
+  constructor() {
+    loadNlp();
+  }
+
+  async decideRelevance(input: TranscriptInput): Promise<RelevanceDecision> {
+    const text = plainText(analysisOf(input));
+    const rules = decideByRules(text);
+    if (rules.verdict !== 'undecided') return { verdict: rules.verdict, decidedBy: 'rule', reason: rules.reason };
+    const keep = rules.reason === 'non_latin_content' ? localModelKeepsNonLatin(text) : localModelKeeps(input);
+    return { verdict: keep ? 'keep' : 'discard', decidedBy: 'model', reason: rules.reason };
+  }
+
+  async structure(input: TranscriptInput): Promise<Structure> {
+    const analysis = analysisOf(input);
+    const category = categorize(analysis);
+    return {
+      title: buildTitle(analysis, category, input.language),
+      overview: buildOverview(analysis),
+      category,
+      emoji: CATEGORY_EMOJI[category],
+      events: extractEvents(input),
+    };
+  }
+
+  async extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): Promise<ExtractedActionItem[]> {
+    return extractActionItems(input, recent);
+  }
+
+  async extractMemories(
+    input: TranscriptInput,
+    existing: ReadonlyArray<{ content: string }>,
+  ): Promise<ExtractedMemory[]> {
+    return extractMemories(input, existing);
+  }
+}
+
+export function createLocalEngine(): TextEngine {
+  return new LocalEngine();
+}

@@ -1,0 +1,160 @@
+import type { MemoryCategory } from '../../domain/categories.js';
+import type { ExtractedMemory, TranscriptInput } from '../engine.js';
+import { analysisOf, type Sentence } from './analysis.js';
+import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
+import { parseTokens } from './nlp.js';
+import { type ContentKey, contentKey, sameIntent } from './similarity.js';
+import { squeezeSpaces } from './text.js';
+import { toThirdPerson } from './third-person.js';
+import { FUNCTION_WORDS } from './vocabulary.js';
+
+const MAX_MEMORIES = 4;
+const MAX_WORDS = 15;
+
+interface Fact {
+  content: string;
+  category: MemoryCategory;
+  order: number;
+}
+
+const CLAUSE_SPLIT =
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\.\.\.)\s*/i;
+const OPENERS =
+  /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
+const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s/i;
+const NOT_A_FACT =
+  /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
+
+function clausesOf(sentence: Sentence): string[] {
+  return sentence.text
+    .replace(/[.!?]+$/, '')
+    .split(CLAUSE_SPLIT)
+    .map((clause) => clause.replace(OPENERS, '').trim())
+    .filter((clause) => clause !== '');
+}
+
+function trimFact(text: string): string {
+  const cut = FACT_END.exec(text);
+  const words = squeezeSpaces(cut === null ? text : text.slice(0, cut.index))
+    .split(' ')
+    .slice(0, MAX_WORDS);
+  while (words.length > 3 && FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase())) words.pop();
+  return words.join(' ').replace(/[,;:]+$/, '');
+}
+
+function professionFact(clause: string): boolean {
+  const match = /^I(?:'m| am) (?:an?|the) ((?:[\w-]+ ){0,2}[\w-]+)/i.exec(clause);
+  return match !== null && isProfession(match[1].split(' '));
+}
+
+function favoriteFact(clause: string): string | null {
+  const trailing = /^(.+?) (is|are) my (?:all-time )?favou?rite (\w+)/i.exec(clause);
+  if (trailing !== null) return `User's favorite ${trailing[3]} ${trailing[2]} ${trailing[1]}`;
+  const leading = /^my (?:all-time )?favou?rite (\w+) (is|are) (.+)/i.exec(clause);
+  return leading === null ? null : `User's favorite ${leading[1]} ${leading[2]} ${leading[3]}`;
+}
+
+function factFromClause(clause: string): Omit<Fact, 'order'> | null {
+  const favorite = favoriteFact(clause);
+  if (favorite !== null) return { content: trimFact(favorite), category: 'interests' };
+  if (professionFact(clause)) return { content: toThirdPerson(trimFact(clause)), category: 'work' };
+  for (const { pattern, category } of FACT_PATTERNS) {
+    const match = pattern.exec(clause);
+    if (match === null) continue;
+    const resolved = typeof category === 'function' ? category(match) : category;
+    return { content: toThirdPerson(trimFact(clause)), category: resolved };
+  }
+  return null;
+}
+
+/** "My brother can't come, he just started a new job" → the second clause is a fact about the brother. */
+function relativeFact(clauses: string[]): string | null {
+  const subject = RELATIVE_SUBJECT.exec(clauses[0] ?? '');
+  if (subject === null) return null;
+  const follow = clauses
+    .slice(1)
+    .find((clause) =>
+      /^(?:he|she|they) (?:just |recently )?(?:started|lives|works|moved|studies|is|has|got)\b/i.test(clause),
+    );
+  return follow === undefined ? null : `${subject[0]} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
+}
+
+function factsOf(sentence: Sentence, order: number): Fact[] {
+  if (sentence.text.trim().endsWith('?')) return [];
+  const clauses = clausesOf(sentence);
+  const facts: Fact[] = [];
+  for (const clause of clauses) {
+    if (NOT_A_FACT.test(clause)) continue;
+    const fact = factFromClause(clause);
+    if (fact !== null) facts.push({ ...fact, order });
+  }
+  const relative = relativeFact(clauses);
+  if (relative !== null && facts.length === 0)
+    facts.push({ content: toThirdPerson(trimFact(relative)), category: 'core', order });
+  return facts;
+}
+
+const TAG_TAGS = new Set(['NOUN', 'PROPN']);
+
+/** 1–3 lowercase keywords: the fact's nouns and names. */
+function tagsOf(content: string, category: MemoryCategory): string[] {
+  const tags = parseTokens(content)
+    .filter((token) => TAG_TAGS.has(token.pos) && token.kind === 'word')
+    .map((token) => token.lemma.toLowerCase())
+    .filter((lemma) => lemma !== 'user' && lemma.length > 2 && !FUNCTION_WORDS.has(lemma));
+  const unique = [...new Set(tags)].slice(0, 3);
+  return unique.length > 0 ? unique : [category];
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}']+/u)
+      .filter((word) => word.length > 2 && word !== 'user' && !FUNCTION_WORDS.has(word)),
+  );
+}
+
+/** Existing memories, parsed lazily: only those sharing a word with a new fact are compared in depth. */
+export class KnownMemories {
+  private readonly entries: Array<{ content: string; words: Set<string>; key?: ContentKey }>;
+
+  constructor(existing: ReadonlyArray<{ content: string }>) {
+    this.entries = existing.map((memory) => ({ content: memory.content, words: wordsOf(memory.content) }));
+  }
+
+  has(content: string): boolean {
+    const words = wordsOf(content);
+    const key = contentKey(content);
+    return this.entries.some((entry) => {
+      if (![...words].some((word) => entry.words.has(word))) return false;
+      entry.key ??= contentKey(entry.content);
+      return sameIntent(entry.key, key);
+    });
+  }
+
+  add(content: string): void {
+    this.entries.push({ content, words: wordsOf(content) });
+  }
+}
+
+export function extractMemories(
+  input: TranscriptInput,
+  existing: ReadonlyArray<{ content: string }>,
+): ExtractedMemory[] {
+  const analysis = analysisOf(input);
+  const facts = analysis.sentences
+    .filter((sentence) => sentence.isUser)
+    .flatMap((sentence, index) => factsOf(sentence, index));
+  const known = new KnownMemories(existing);
+  const chosen: Fact[] = [];
+  for (const fact of facts) {
+    if (known.has(fact.content)) continue;
+    known.add(fact.content);
+    chosen.push(fact);
+  }
+  return chosen
+    .sort((a, b) => CATEGORY_PRIORITY[b.category] - CATEGORY_PRIORITY[a.category] || a.order - b.order)
+    .slice(0, MAX_MEMORIES)
+    .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.content, fact.category) }));
+}

@@ -1,0 +1,144 @@
+import type { MemoryCategory } from '../../domain/categories.js';
+
+/** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
+export interface FactPattern {
+  pattern: RegExp;
+  category: MemoryCategory | ((match: RegExpExecArray) => MemoryCategory);
+}
+
+const WORK_VERBS = new Set(
+  'lead leading led manage managing managed work working worked teach teaching taught consult consulting'.split(' '),
+);
+const SKILL_VERBS = new Set(
+  'learn learning learned study studying studied practice practicing practising speak speaking'.split(' '),
+);
+const HOBBY_VERBS = new Set(
+  `play playing played climb climbing climbed boulder bouldering paint painting draw drawing swim swimming cycle cycling
+  bike biking hike hiking knit knitting cook cooking bake baking garden gardening surf surfing ski skiing dance dancing
+  sing singing read reading collect collecting photograph photographing fish fishing train training run running row
+  rowing brew brewing sail sailing skate skating`.split(/\s+/),
+);
+
+/** Ongoing activities are sorted by their verb: "leading a team" is work, "learning Japanese" a skill. */
+export function categoryOfActivity(verb: string): MemoryCategory {
+  const lower = verb.toLowerCase();
+  if (WORK_VERBS.has(lower)) return 'work';
+  if (SKILL_VERBS.has(lower)) return 'skills';
+  if (HOBBY_VERBS.has(lower)) return 'hobbies';
+  return 'habits';
+}
+
+const PROFESSIONS = new Set(
+  `nurse doctor chef cook pilot barista paramedic surgeon dentist pharmacist therapist lawyer attorney judge
+  accountant architect engineer developer designer teacher professor student researcher scientist writer journalist
+  editor artist musician photographer electrician plumber carpenter mechanic firefighter officer soldier farmer
+  programmer analyst consultant manager founder entrepreneur freelancer contractor librarian translator tutor
+  veterinarian vet physiotherapist physio psychologist midwife cashier waiter waitress bartender driver realtor`.split(
+    /\s+/,
+  ),
+);
+
+/** "nurse", "backend developer": a job noun, listed or recognisable by its agent suffix. */
+export function isProfession(words: string[]): boolean {
+  return words.some((word) => PROFESSIONS.has(word.toLowerCase()) || /(?:eer|ist|ician|ologist)$/i.test(word));
+}
+
+const RELATIVES =
+  '(?:wife|husband|partner|boyfriend|girlfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather|parents|dog|cat|best friend|boss)';
+export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
+const FREQUENCY =
+  '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year))';
+
+export const FACT_PATTERNS: FactPattern[] = [
+  {
+    pattern: /^I(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) (?:to|here|back)\b/i,
+    category: 'core',
+  },
+  { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  { pattern: /^I(?:'m| am) (?:originally )?from\b/i, category: 'core' },
+  { pattern: /^I(?:'m| am) (?:severely |very )?(?:allergic|intolerant) to\b/i, category: 'core' },
+  {
+    pattern:
+      /^I (?:have|get|suffer from) (?:bad |severe |chronic )?(?:anxiety|migraines?|panic attacks|insomnia|asthma|diabetes|adhd|depression|eczema|back pain|celiac)/i,
+    category: 'core',
+  },
+  {
+    pattern: /^I(?:'m| am) (?:a )?(?:vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|diabetic|sober)\b/i,
+    category: 'lifestyle',
+  },
+  { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke)\b/i, category: 'lifestyle' },
+  {
+    pattern:
+      /^I(?:'m| am) (?:married|engaged|divorced|single|pregnant|retired|left-handed|an only child|a (?:parent|mom|dad|twin))\b/i,
+    category: 'core',
+  },
+  {
+    pattern:
+      /^I have (?:a|an|one|two|three|four|five|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|dogs?|cats?|pets?|brothers?|sisters?|siblings?|grandchildren|twins|husband|wife|partner)\b/i,
+    category: 'core',
+  },
+  { pattern: /^I work\b/i, category: 'work' },
+  { pattern: /^I(?:'ve| have) always (?:wanted|dreamed|loved|hated|been)\b/i, category: 'interests' },
+  {
+    pattern: new RegExp(`^I(?:'ve| have) been (\\w+ing)\\b.*(?:\\b(?:for|since)\\b|\\b${FREQUENCY}\\b)`, 'i'),
+    category: (match) => categoryOfActivity(match[1]),
+  },
+  {
+    pattern:
+      /^I(?:'ve| have) (\w+ed|played|taught|run|led|done|sung|ridden|worn|known|had|kept) .*(?:\bfor (?:\w+ ){1,2}(?:years?|months?|decades?)\b|\bsince\b)/i,
+    category: (match) => categoryOfActivity(match[1]),
+  },
+  {
+    pattern: /^I(?:'ve| have) (?:recently |just )?(?:started|taken up|begun|picked up) (\w+ing)\b/i,
+    category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
+  },
+  { pattern: /^I(?:'ve| have) (?:been|lived|travel(?:l)?ed) (?:to|in) [A-Z]/, category: 'other' },
+  {
+    pattern: /^I(?:'m| am) (training|learning|studying|preparing|saving)(?: up)?(?: for)?\b/i,
+    category: (match) => categoryOfActivity(match[1]),
+  },
+  {
+    pattern:
+      /^I(?:'m| am) (?:really |very |super )?(?:into|interested in|passionate about|obsessed with|a (?:huge |big )?fan of)\b/i,
+    category: 'interests',
+  },
+  {
+    pattern: /^I (?:mostly|usually|always|often|normally|never|rarely|typically|regularly) (\w+)/i,
+    category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
+  },
+  {
+    pattern: new RegExp(`^I (\\w+) .*\\b${FREQUENCY}\\b`, 'i'),
+    category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
+  },
+  {
+    pattern:
+      /^I (?:really |absolutely )?(?:love|adore|enjoy|hate|can't stand|prefer) (?!it\b|that\b|this\b|you\b|to\b|him\b|her\b|them\b|when\b|how\b)/i,
+    category: 'interests',
+  },
+  { pattern: /^I (?:speak|can speak|can play|can cook|can code|know how to)\b/i, category: 'skills' },
+  { pattern: /^I(?:'m| am) (?:fluent|good|great|terrible|bad|decent|pretty good) (?:at|in)\b/i, category: 'skills' },
+  { pattern: /^I (?:learned|learnt|realized|found out|discovered) that\b/i, category: 'learnings' },
+  {
+    pattern: new RegExp(
+      `^my ${RELATIVES}(?: \\w+)? (?:is|lives|works|just|has|moved|studies|turned|turns|started|runs|plays)\\b`,
+      'i',
+    ),
+    category: 'core',
+  },
+];
+
+/** Ranking when a conversation yields more than the four allowed memories. */
+export const CATEGORY_PRIORITY: Record<MemoryCategory, number> = {
+  core: 6,
+  work: 5,
+  hobbies: 4,
+  lifestyle: 4,
+  habits: 3,
+  interests: 3,
+  skills: 2,
+  learnings: 1,
+  other: 0,
+  system: 0,
+  interesting: 0,
+  manual: 0,
+};

@@ -1,0 +1,106 @@
+/** Rewrites a first-person fact ("I've been learning Japanese") as a "User …" statement. */
+
+const MODALS = new Set([
+  'can',
+  "can't",
+  'cannot',
+  'will',
+  "won't",
+  'would',
+  'should',
+  'could',
+  'must',
+  'might',
+  'may',
+  'was',
+]);
+const ADVERBS = new Set([
+  'mostly',
+  'usually',
+  'always',
+  'often',
+  'normally',
+  'never',
+  'rarely',
+  'typically',
+  'just',
+  'really',
+  'also',
+  'still',
+  'actually',
+  'recently',
+  'finally',
+  'sometimes',
+  'generally',
+  'only',
+]);
+const IRREGULAR_PAST = new Set(
+  'grew was were went had did made got took began left met ran came became bought sold spent quit lost won wrote taught built found felt kept knew'.split(
+    ' ',
+  ),
+);
+const IRREGULAR: Record<string, string> = {
+  have: 'has',
+  do: 'does',
+  go: 'goes',
+  am: 'is',
+  "don't": "doesn't",
+  "'m": 'is',
+  "'ve": 'has',
+};
+
+/** "run" → "runs", "study" → "studies", "watch" → "watches". */
+export function thirdPersonVerb(verb: string): string {
+  const lower = verb.toLowerCase();
+  const irregular = IRREGULAR[lower];
+  if (irregular !== undefined) return irregular;
+  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || lower.endsWith('ed')) return verb;
+  if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
+  if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
+  return `${verb}s`;
+}
+
+const CONTRACTED_SUBJECT: ReadonlyArray<[RegExp, string]> = [
+  [/^I'm\b/i, 'User is'],
+  [/^I am\b/i, 'User is'],
+  [/^I've\b/i, 'User has'],
+  [/^I'd\b/i, 'User would'],
+  [/^I'll\b/i, 'User will'],
+];
+
+function subjectToUser(text: string): string {
+  for (const [pattern, replacement] of CONTRACTED_SUBJECT)
+    if (pattern.test(text)) return text.replace(pattern, replacement);
+  const words = text.split(' ');
+  if (words[0]?.toLowerCase() !== 'i') return text;
+  let verbIndex = 1;
+  while (verbIndex < words.length && ADVERBS.has(words[verbIndex].toLowerCase())) verbIndex++;
+  if (verbIndex < words.length) words[verbIndex] = thirdPersonVerb(words[verbIndex]);
+  words[0] = 'User';
+  return words.join(' ');
+}
+
+const LATER_FIRST_PERSON: ReadonlyArray<[RegExp, string]> = [
+  [/\bI'm\b/g, "they're"],
+  [/\bI am\b/g, 'they are'],
+  [/\bI was\b/g, 'they were'],
+  [/\bI've\b/g, "they've"],
+  [/\bI'd\b/g, "they'd"],
+  [/\bI'll\b/g, "they'll"],
+  [/\bI\b/g, 'they'],
+  [/\bmyself\b/gi, 'themselves'],
+  [/\bmine\b/gi, 'theirs'],
+  [/\bmy\b/gi, 'their'],
+  [/\bme\b/gi, 'them'],
+];
+
+/** "My sister lives…" → "User's sister lives…"; "I run…" → "User runs…"; later "my" → "their". */
+export function toThirdPerson(fact: string): string {
+  let text = fact.trim();
+  if (/^my\b/i.test(text)) text = text.replace(/^my\b/i, "User's");
+  else text = subjectToUser(text);
+  const [head, ...rest] = text.split(' ');
+  let tail = rest.join(' ');
+  for (const [pattern, replacement] of LATER_FIRST_PERSON) tail = tail.replace(pattern, replacement);
+  return `${head} ${tail}`.trim();
+}

@@ -1,0 +1,281 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
+import { devUser } from '../../http/auth.js';
+import { AppError, Detail } from '../../http/errors.js';
+import { transcriptBucket } from '../../http/rate-limit.js';
+import { DateTime, errors, Limit, Nullable, Offset, SuccessResponse } from '../../http/schemas.js';
+import type { TypedApp } from '../../http/typed-app.js';
+
+const tags = ['Conversations'];
+
+export const SOURCES = [
+  'omi',
+  'friend',
+  'openglass',
+  'phone',
+  'desktop',
+  'apple_watch',
+  'bee',
+  'plaud',
+  'frame',
+  'screenpipe',
+  'workflow',
+  'sdcard',
+  'external_integration',
+] as const;
+
+export const GeolocationInput = Type.Object({
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+  google_place_id: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  location_type: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+});
+
+const ActionItemView = Type.Object({
+  id: Type.String(),
+  description: Type.String(),
+  completed: Type.Boolean(),
+  completed_at: Nullable(DateTime()),
+  conversation_id: Nullable(Type.String()),
+  created_at: Nullable(DateTime()),
+  updated_at: Nullable(DateTime()),
+  due_at: Nullable(DateTime()),
+});
+
+const SegmentView = Type.Object({
+  id: Nullable(Type.String()),
+  text: Type.String(),
+  speaker: Type.String(),
+  speaker_id: Nullable(Type.Integer()),
+  speaker_name: Nullable(Type.String()),
+  is_user: Type.Boolean(),
+  person_id: Nullable(Type.String()),
+  start: Type.Number(),
+  end: Type.Number(),
+});
+
+export const DeveloperConversation = Type.Object(
+  {
+    id: Type.String(),
+    created_at: DateTime(),
+    started_at: Nullable(DateTime()),
+    finished_at: Nullable(DateTime()),
+    structured: Type.Object({
+      title: Type.String(),
+      overview: Type.String(),
+      category: Type.Enum([...CONVERSATION_CATEGORIES]),
+      emoji: Type.String(),
+      action_items: Type.Array(ActionItemView),
+      events: Type.Array(
+        Type.Object({
+          title: Type.String(),
+          description: Type.String(),
+          start: DateTime(),
+          duration: Type.Integer(),
+          created: Type.Boolean(),
+        }),
+      ),
+    }),
+    language: Nullable(Type.String()),
+    source: Nullable(Type.String()),
+    folder_id: Nullable(Type.String()),
+    folder_name: Nullable(Type.String()),
+    starred: Type.Boolean(),
+    status: Type.String(),
+    discarded: Type.Boolean(),
+    geolocation: Nullable(
+      Type.Object({
+        latitude: Type.Number(),
+        longitude: Type.Number(),
+        address: Type.Optional(Nullable(Type.String())),
+        google_place_id: Type.Optional(Nullable(Type.String())),
+        location_type: Type.Optional(Nullable(Type.String())),
+      }),
+    ),
+    transcript_segments: Nullable(Type.Array(SegmentView)),
+  },
+  { $id: 'DeveloperConversation' },
+);
+
+const CreateResult = Type.Object({ id: Type.String(), status: Type.String(), discarded: Type.Boolean() });
+const IdParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 200 }) });
+const IncludeTranscript = Type.Boolean({ default: false });
+
+const ListQuery = Type.Object({
+  limit: Limit(25),
+  offset: Offset,
+  start_date: Type.Optional(DateTime()),
+  end_date: Type.Optional(DateTime()),
+  include_transcript: IncludeTranscript,
+  categories: Type.Optional(Type.String({ maxLength: 2000, description: 'comma-separated categories (OR)' })),
+  folder_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  starred: Type.Optional(Type.Boolean()),
+});
+
+const CreateFromText = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 100_000 }),
+  text_source: Type.Optional(Type.Enum(['audio_transcript', 'message', 'other_text'])),
+  text_source_spec: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+  started_at: Type.Optional(Nullable(DateTime())),
+  finished_at: Type.Optional(Nullable(DateTime())),
+  language: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  geolocation: Type.Optional(Nullable(GeolocationInput)),
+});
+
+const SegmentInput = Type.Object({
+  text: Type.String({ maxLength: 20_000 }),
+  start: Type.Number(),
+  end: Type.Number(),
+  speaker: Type.Optional(Nullable(Type.String({ pattern: '^SPEAKER_\\d{1,3}$' }))),
+  speaker_id: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 999 }))),
+  is_user: Type.Optional(Type.Boolean()),
+  person_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+});
+
+const CreateFromSegments = Type.Object({
+  transcript_segments: Type.Array(SegmentInput, { minItems: 1, maxItems: 500 }),
+  source: Type.Optional(Nullable(Type.Enum([...SOURCES]))),
+  started_at: Type.Optional(Nullable(DateTime())),
+  finished_at: Type.Optional(Nullable(DateTime())),
+  language: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+  geolocation: Type.Optional(Nullable(GeolocationInput)),
+  client_session_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+});
+
+const Patch = Type.Object({
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  discarded: Type.Optional(Type.Boolean()),
+});
+
+export function parseCategories(csv: string | undefined): string[] | undefined {
+  if (csv === undefined) return undefined;
+  const values = csv
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const value of values) {
+    if (!(CONVERSATION_CATEGORIES as readonly string[]).includes(value)) {
+      throw new AppError(400, Detail.invalidConversationCategory(value));
+    }
+  }
+  return values.length > 0 ? values : undefined;
+}
+
+export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): void {
+  const { auth, conversations } = ctx;
+
+  app.get(
+    '/v1/dev/user/conversations',
+    {
+      preHandler: auth.devKey('conversations:read'),
+      config: { rateLimit: { policy: 'dev:conversations_read', extra: transcriptBucket } },
+      schema: {
+        tags,
+        summary: 'List completed, non-discarded conversations, newest first',
+        querystring: ListQuery,
+        response: { 200: Type.Array(DeveloperConversation), ...errors(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return conversations.list(
+        devUser(request),
+        {
+          statuses: ['completed'],
+          includeDiscarded: false,
+          startDate: q.start_date ? Date.parse(q.start_date) : undefined,
+          endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+          categories: parseCategories(q.categories),
+          folderId: q.folder_id,
+          starred: q.starred,
+          limit: q.limit,
+          offset: q.offset,
+        },
+        q.include_transcript,
+      );
+    },
+  );
+
+  app.post(
+    '/v1/dev/user/conversations',
+    {
+      preHandler: auth.devKey('conversations:write'),
+      config: { rateLimit: { policy: 'dev:conversations' } },
+      schema: {
+        tags,
+        summary: 'Create a conversation from text',
+        body: CreateFromText,
+        response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
+      },
+    },
+    async (request) => conversations.createFromText(devUser(request), request.body),
+  );
+
+  app.post(
+    '/v1/dev/user/conversations/from-segments',
+    {
+      preHandler: auth.devKey('conversations:write'),
+      config: { rateLimit: { policy: 'dev:conversations' } },
+      schema: {
+        tags,
+        summary: 'Create a conversation from transcript segments (idempotent with client_session_id)',
+        body: CreateFromSegments,
+        response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
+      },
+    },
+    async (request) => conversations.createFromSegments(devUser(request), request.body),
+  );
+
+  app.get(
+    '/v1/dev/user/conversations/:conversation_id',
+    {
+      preHandler: auth.devKey('conversations:read'),
+      config: { rateLimit: { policy: 'dev:conversation_detail_read', extra: transcriptBucket } },
+      schema: {
+        tags,
+        summary: 'Get one conversation',
+        params: IdParams,
+        querystring: Type.Object({ include_transcript: IncludeTranscript }),
+        response: { 200: DeveloperConversation, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) =>
+      conversations.get(devUser(request), request.params.conversation_id, request.query.include_transcript),
+  );
+
+  app.patch(
+    '/v1/dev/user/conversations/:conversation_id',
+    {
+      preHandler: auth.devKey('conversations:write'),
+      config: { rateLimit: { policy: 'dev:conversations' } },
+      schema: {
+        tags,
+        summary: 'Update title or discarded (restoring reprocesses)',
+        params: IdParams,
+        body: Patch,
+        response: { 200: DeveloperConversation, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => conversations.update(devUser(request), request.params.conversation_id, request.body),
+  );
+
+  app.delete(
+    '/v1/dev/user/conversations/:conversation_id',
+    {
+      preHandler: auth.devKey('conversations:write'),
+      config: { rateLimit: { policy: 'dev:conversations' } },
+      schema: {
+        tags,
+        summary: 'Delete a conversation permanently (with its transcript, items and files)',
+        params: IdParams,
+        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      await conversations.delete(devUser(request), request.params.conversation_id);
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,18 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import type { TypedApp } from '../http/typed-app.js';
+
+export function registerSystemRoutes(app: TypedApp, _ctx: AppContext): void {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['System'],
+        summary: 'Liveness: the process is up',
+        security: [],
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+}

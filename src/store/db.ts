@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** The PostgreSQL schema in use when not the default one (tests isolate themselves this way). */
+  schema?: string;
+  close(): Promise<void>;
+}
+
+// pg returns int8 and numeric as strings; our times are epoch-ms bigints and fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+export interface StoreOptions {
+  /** postgres://… or null for SQLite */
+  databaseUrl: string | null;
+  /** directory for keepsake.db, or ':memory:' */
+  dataDir: string;
+  /** PostgreSQL schema to use (tests isolate themselves in a fresh schema). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export function openStore(options: StoreOptions): Store {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema, options.poolSize ?? 10);
+  return openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): Store {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'keepsake.db');
+  }
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Admin CLI and server share the file; wait for a writer instead of failing with SQLITE_BUSY.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema: string | undefined, max: number): Store {
+  const pool = new pg.Pool({ connectionString: url, max });
+  if (schema) {
+    pool.on('connect', (client) => {
+      client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
+    });
+  }
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+}

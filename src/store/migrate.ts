@@ -1,0 +1,23 @@
+import { promises as fs } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileMigrationProvider, Migrator } from 'kysely';
+import type { Store } from './db.js';
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Runs every pending migration in src/store/migrations (same set on SQLite and PostgreSQL). */
+export async function migrateToLatest(store: Store): Promise<void> {
+  const migrator = new Migrator({
+    db: store.db,
+    provider: new FileMigrationProvider({ fs, path: { join }, migrationFolder: MIGRATIONS_DIR }),
+    // Name the schema so the migrator does not mistake another schema's bookkeeping tables for ours.
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

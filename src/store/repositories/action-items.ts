@@ -1,0 +1,143 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ActionItemsTable, Database } from '../schema.js';
+
+export type ActionItemRow = Selectable<ActionItemsTable>;
+export type ActionItemPatch = Omit<Updateable<ActionItemsTable>, 'id' | 'user_id'>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ActionItemListFilter {
+  completed?: boolean;
+  conversationId?: string;
+  /** created_at bounds, inclusive (epoch ms) */
+  startDate?: number;
+  endDate?: number;
+  limit: number;
+  offset: number;
+}
+
+export class ActionItemsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertMany(rows: readonly Insertable<ActionItemsTable>[], tx: Db = this.db): Promise<void> {
+    if (rows.length > 0)
+      await tx
+        .insertInto('action_items')
+        .values([...rows])
+        .execute();
+  }
+
+  /** Items of several conversations in one query, grouped by conversation id, oldest first. */
+  async forConversations(userId: string, conversationIds: readonly string[]): Promise<Map<string, ActionItemRow[]>> {
+    const grouped = new Map<string, ActionItemRow[]>();
+    if (conversationIds.length === 0) return grouped;
+    const rows = await this.db
+      .selectFrom('action_items')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('conversation_id', 'in', [...conversationIds])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      const key = row.conversation_id ?? '';
+      const list = grouped.get(key);
+      if (list) list.push(row);
+      else grouped.set(key, [row]);
+    }
+    return grouped;
+  }
+
+  /** The user's items created since `since` (de-duplication window, SPEC §8), excluding one conversation. */
+  async createdSince(
+    userId: string,
+    since: number,
+    excludeConversationId: string,
+    limit = 200,
+  ): Promise<ActionItemRow[]> {
+    return this.db
+      .selectFrom('action_items')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .where((eb) => eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', excludeConversationId)]))
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Reprocessing replaces a conversation's previous extraction. */
+  async deleteForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
+    await tx
+      .deleteFrom('action_items')
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .execute();
+  }
+
+  /**
+   * research/omi-rest.md §2.3 ordering: open items first, then completed; within each, items with a due
+   * date first (soonest first), then undated; ties newest first.
+   */
+  async list(userId: string, filter: ActionItemListFilter): Promise<ActionItemRow[]> {
+    let query = this.db.selectFrom('action_items').selectAll().where('user_id', '=', userId);
+    if (filter.completed !== undefined) query = query.where('completed', '=', filter.completed ? 1 : 0);
+    if (filter.conversationId !== undefined) query = query.where('conversation_id', '=', filter.conversationId);
+    if (filter.startDate !== undefined) query = query.where('created_at', '>=', filter.startDate);
+    if (filter.endDate !== undefined) query = query.where('created_at', '<=', filter.endDate);
+    return query
+      .orderBy('completed')
+      .orderBy((eb) => eb.case().when('due_at', 'is', null).then(1).else(0).end())
+      .orderBy('due_at')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+  }
+
+  async findById(userId: string, id: string, tx: Db = this.db): Promise<ActionItemRow | undefined> {
+    return tx
+      .selectFrom('action_items')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async update(userId: string, id: string, patch: ActionItemPatch, tx: Db = this.db): Promise<boolean> {
+    const result = await tx
+      .updateTable('action_items')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('action_items')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every item after the (created_at, id) cursor, oldest first (export). */
+  async pageAfter(
+    userId: string,
+    after: { createdAt: number; id: string } | null,
+    limit: number,
+  ): Promise<ActionItemRow[]> {
+    let query = this.db.selectFrom('action_items').selectAll().where('user_id', '=', userId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+}

@@ -1,0 +1,54 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable, Database } from '../schema.js';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export class ApiKeysRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(row: ApiKeyRow): Promise<void> {
+    await this.db.insertInto('api_keys').values(row).execute();
+  }
+
+  async listForUser(userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async findById(userId: string, keyId: string): Promise<ApiKeyRow | undefined> {
+    return this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+  }
+
+  /** The one lookup not scoped by user: authentication resolves the user from the key's hash. */
+  async findByHash(hashedKey: string): Promise<ApiKeyRow | undefined> {
+    return this.db.selectFrom('api_keys').selectAll().where('hashed_key', '=', hashedKey).executeTakeFirst();
+  }
+
+  async touch(userId: string, keyId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('user_id', '=', userId)
+      .where('id', '=', keyId)
+      .execute();
+  }
+
+  async delete(userId: string, keyId: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('api_keys')
+      .where('user_id', '=', userId)
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}

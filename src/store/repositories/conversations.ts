@@ -1,0 +1,189 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { ConversationEventsTable, ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
+
+export type ConversationRow = Selectable<ConversationsTable>;
+export type SegmentRow = Selectable<TranscriptSegmentsTable>;
+export type EventRow = Selectable<ConversationEventsTable>;
+export type ConversationWithFolder = ConversationRow & { folder_name: string | null };
+
+export interface ConversationListFilter {
+  statuses?: readonly string[];
+  includeDiscarded: boolean;
+  startDate?: number;
+  endDate?: number;
+  categories?: readonly string[];
+  folderId?: string;
+  starred?: boolean;
+  limit: number;
+  offset: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export class ConversationsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(
+    row: Insertable<ConversationsTable>,
+    segments: readonly Insertable<TranscriptSegmentsTable>[],
+    tx: Db = this.db,
+  ): Promise<void> {
+    await tx.insertInto('conversations').values(row).execute();
+    await insertSegments(tx, segments);
+  }
+
+  async findById(userId: string, id: string): Promise<ConversationWithFolder | undefined> {
+    return this.selectWithFolder(this.db).where('c.user_id', '=', userId).where('c.id', '=', id).executeTakeFirst();
+  }
+
+  async findByClientSession(userId: string, clientSessionId: string): Promise<ConversationRow | undefined> {
+    return this.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('client_session_id', '=', clientSessionId)
+      .executeTakeFirst();
+  }
+
+  async list(userId: string, filter: ConversationListFilter): Promise<ConversationWithFolder[]> {
+    return this.listQuery(userId, filter).execute();
+  }
+
+  /** The list query, exposed so tests can check its plan uses an index for every filter. */
+  listQuery(userId: string, filter: ConversationListFilter) {
+    let query = this.selectWithFolder(this.db).where('c.user_id', '=', userId);
+    if (filter.statuses && filter.statuses.length > 0) query = query.where('c.status', 'in', [...filter.statuses]);
+    if (!filter.includeDiscarded) query = query.where('c.discarded', '=', 0);
+    if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
+    if (filter.endDate !== undefined) query = query.where('c.created_at', '<=', filter.endDate);
+    if (filter.categories && filter.categories.length > 0)
+      query = query.where('c.category', 'in', [...filter.categories]);
+    if (filter.folderId !== undefined) query = query.where('c.folder_id', '=', filter.folderId);
+    if (filter.starred !== undefined) query = query.where('c.starred', '=', filter.starred ? 1 : 0);
+    return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(filter.limit).offset(filter.offset);
+  }
+
+  /** Segments of several conversations in one query (no N+1), grouped by conversation id. */
+  async segmentsFor(userId: string, conversationIds: readonly string[]): Promise<Map<string, SegmentRow[]>> {
+    const grouped = new Map<string, SegmentRow[]>();
+    if (conversationIds.length === 0) return grouped;
+    const rows = await this.db
+      .selectFrom('transcript_segments')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('conversation_id', 'in', [...conversationIds])
+      .orderBy('conversation_id')
+      .orderBy('seq')
+      .execute();
+    for (const row of rows) pushTo(grouped, row.conversation_id, row);
+    return grouped;
+  }
+
+  async eventsFor(userId: string, conversationIds: readonly string[]): Promise<Map<string, EventRow[]>> {
+    const grouped = new Map<string, EventRow[]>();
+    if (conversationIds.length === 0) return grouped;
+    const rows = await this.db
+      .selectFrom('conversation_events')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('conversation_id', 'in', [...conversationIds])
+      .orderBy('conversation_id')
+      .orderBy('seq')
+      .execute();
+    for (const row of rows) pushTo(grouped, row.conversation_id, row);
+    return grouped;
+  }
+
+  async update(
+    userId: string,
+    id: string,
+    patch: Partial<Omit<ConversationRow, 'id' | 'user_id'>>,
+    tx: Db = this.db,
+  ): Promise<boolean> {
+    const result = await tx
+      .updateTable('conversations')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async replaceEvents(
+    userId: string,
+    conversationId: string,
+    events: readonly Insertable<ConversationEventsTable>[],
+    tx: Db = this.db,
+  ): Promise<void> {
+    await tx
+      .deleteFrom('conversation_events')
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    if (events.length > 0)
+      await tx
+        .insertInto('conversation_events')
+        .values([...events])
+        .execute();
+  }
+
+  async appendSegments(segments: readonly Insertable<TranscriptSegmentsTable>[], tx: Db = this.db): Promise<void> {
+    await insertSegments(tx, segments);
+  }
+
+  /** Permanent delete; segments, events and action items go with it (ON DELETE CASCADE). */
+  async delete(userId: string, id: string, tx: Db = this.db): Promise<boolean> {
+    const result = await tx
+      .deleteFrom('conversations')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every conversation (any status) after the (created_at, id) cursor, oldest first (export). */
+  async pageAfter(
+    userId: string,
+    after: { createdAt: number; id: string } | null,
+    limit: number,
+  ): Promise<ConversationWithFolder[]> {
+    let query = this.selectWithFolder(this.db).where('c.user_id', '=', userId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('c.created_at', '>', after.createdAt),
+          eb.and([eb('c.created_at', '=', after.createdAt), eb('c.id', '>', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('c.created_at').orderBy('c.id').limit(limit).execute();
+  }
+
+  transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  private selectWithFolder(db: Db) {
+    return db
+      .selectFrom('conversations as c')
+      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+      .selectAll('c')
+      .select('f.name as folder_name');
+  }
+}
+
+async function insertSegments(db: Db, segments: readonly Insertable<TranscriptSegmentsTable>[]): Promise<void> {
+  // Stay under SQLite's bound-parameter limit (11 columns per row).
+  for (let i = 0; i < segments.length; i += 500) {
+    await db
+      .insertInto('transcript_segments')
+      .values(segments.slice(i, i + 500))
+      .execute();
+  }
+}
+
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}

@@ -1,0 +1,120 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Database, MemoriesTable } from '../schema.js';
+
+export type MemoryRow = Selectable<MemoriesTable>;
+export type MemoryPatch = Omit<Updateable<MemoriesTable>, 'id' | 'user_id'>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface MemoryListFilter {
+  categories?: readonly string[];
+  limit: number;
+  offset: number;
+}
+
+/** A keyset position in (created_at, id) order, for paging through everything (export). */
+export interface MemoryCursor {
+  createdAt: number;
+  id: string;
+}
+
+export class MemoriesRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertMany(rows: readonly Insertable<MemoriesTable>[], tx: Db = this.db): Promise<void> {
+    // Stay well under SQLite's bound-parameter limit (15 columns per row).
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insertInto('memories')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  }
+
+  /** Most recent memory contents, for de-duplicating new extractions. */
+  async recentContents(userId: string, limit: number): Promise<Array<{ content: string }>> {
+    return this.db
+      .selectFrom('memories')
+      .select('content')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async deleteForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
+    await tx
+      .deleteFrom('memories')
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .execute();
+  }
+
+  /** Newest first; memories the user rejected (`user_review = 0`) are hidden. */
+  async list(userId: string, filter: MemoryListFilter): Promise<MemoryRow[]> {
+    let query = this.db
+      .selectFrom('memories')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('user_review', 'is', null), eb('user_review', '<>', 0)]));
+    if (filter.categories && filter.categories.length > 0)
+      query = query.where('category', 'in', [...filter.categories]);
+    return query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+  }
+
+  async findById(userId: string, id: string, tx: Db = this.db): Promise<MemoryRow | undefined> {
+    return tx.selectFrom('memories').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user's memories among `ids`, in no particular order. */
+  async findByIds(userId: string, ids: readonly string[]): Promise<MemoryRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('memories')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  async update(userId: string, id: string, patch: MemoryPatch, tx: Db = this.db): Promise<boolean> {
+    const result = await tx
+      .updateTable('memories')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('memories')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every memory (rejected ones too) after the cursor, oldest first. */
+  async pageAfter(userId: string, after: MemoryCursor | null, limit: number): Promise<MemoryRow[]> {
+    let query = this.db.selectFrom('memories').selectAll().where('user_id', '=', userId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+
+  transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+}
