@@ -79,6 +79,7 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
 
   for (const register of routeRegistrars) await register(app, ctx);
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }
 
