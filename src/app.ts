@@ -22,6 +22,7 @@ import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
 import { registerListenRoutes } from './routes/listen/listen.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
 import { registerSystemRoutes } from './routes/system.js';
+import { registerWebRoutes } from './routes/web/index.js';
 
 /** Route modules register here; later features append their registrars. */
 export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | Promise<void>> = [
@@ -40,6 +41,7 @@ export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | P
   registerIntegrationReadRoutes,
   registerIntegrationNotificationRoutes,
   registerNotificationRoutes,
+  registerWebRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<TypedApp> {

@@ -185,8 +185,9 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   // SPEC §4.10: every persisted live transcript batch feeds the apps' transcript_processed webhooks.
   listen.onTranscriptBatch.push((userId, sessionId, segments) => integrations.webhooks.onTranscriptBatch(userId, sessionId, segments));
+  onClose.push(() => bus.close());
   onClose.push(() => listen.stop());
-  onClose.push(() => bus.close(), () => integrations.close());
+  onClose.push(() => integrations.close());
   const ctx: AppContext = {
     config,
     log,
@@ -212,6 +213,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
   };
   ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
+  for (const policy of rateLimits.unknownOverrides()) log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();
   if (options.runJobs) listen.start();
   if (options.runJobs) integrations.webhookRunner.start();

@@ -4,6 +4,8 @@ import { runAdmin } from './cli/admin.js';
 import { runServe } from './cli/serve.js';
 import { UsageError } from './cli/usage.js';
 import { runWorker } from './cli/worker.js';
+import { CLIENT_COMMANDS, clientUsage, runClient } from './cli/client/index.js';
+import { runMcp } from './mcp/index.js';
 import { ConfigError, loadConfig } from './config.js';
 
 const USAGE = `usage: keepsake <command>
@@ -18,6 +20,10 @@ const USAGE = `usage: keepsake <command>
         [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2]
   admin app enable --uid UID --app APP_ID
 
+API client (KEEPSAKE_URL, KEEPSAKE_API_KEY or ~/.config/keepsake/profile.json; see docs/cli.md):
+${clientUsage()}
+  mcp                   Model Context Protocol server on stdio (docs/mcp.md)
+
 Configuration comes from the environment (see README: HOST, PORT, DATA_DIR, DATABASE_URL, …).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -26,6 +32,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  // Client commands talk to a server over HTTP: they never read the server's configuration.
+  if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
+  if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
   switch (command) {
     case 'serve':

@@ -1,11 +1,12 @@
 import type { Config } from '../config.js';
 import { createContext } from '../context.js';
+import { startFinalizationConsumer } from '../listen/queue-worker.js';
 import { UsageError } from './usage.js';
 
 /** Hooks that start queue consumers in a worker process (the BullMQ dispatcher registers here). */
 export const workerStarters: Array<
   (ctx: Awaited<ReturnType<typeof createContext>>, concurrency: number) => Promise<void>
-> = [];
+> = [startFinalizationConsumer];
 
 export async function runWorker(config: Config, concurrencyArg: string | undefined): Promise<number> {
   const concurrency = concurrencyArg === undefined ? 4 : Number(concurrencyArg);

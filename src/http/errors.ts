@@ -77,6 +77,18 @@ export const Detail = {
   notificationRateLimited: 'Rate limit exceeded. Maximum 10 notifications per hour.',
   appKeysForbidden: 'You are not authorized to create API keys for this app',
   appKeyNotFound: 'API key not found',
+  // Web app (docs/web.md): cookie-authenticated writes must come from this site.
+  crossSiteRefused: 'Cross-site request refused',
+  // Voices and audio (docs/voices-and-audio.md).
+  segmentNotFound: 'Segment not found',
+  personNameEmpty: 'name cannot be empty',
+  voiceProfileNotFound: 'Voice profile not found',
+  voiceAudioInvalid: (reason: string) => `Audio could not be read: ${reason}`,
+  voiceTooLittleSpeech: (seconds: number, needed: number) =>
+    `Not enough speech in the audio (${seconds.toFixed(1)} s; at least ${needed} s needed)`,
+  audioUrlInvalid: 'Invalid or expired audio URL',
+  audioNotFound: 'Audio not found',
+  rangeNotSatisfiable: 'Range not satisfiable',
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);

@@ -1,4 +1,4 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /** Shared schema pieces: error bodies (SPEC §2.6) and common field shapes. */
 
@@ -51,6 +51,12 @@ export function errors(...codes: number[]): Record<number, TSchema> {
 
 export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * A nullable scalar for response schemas, as OpenAPI 3.0 `nullable: true` instead of `anyOf`: the
+ * serializer handles it inline (an `anyOf` costs an Ajv check per field and row; ~7× slower on lists).
+ */
+export const NullableScalar = <T extends TSchema>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, nullable: true });
 
 /** DESIGN §7: `limit` outside 1..1000 is a 422 on every list. */
 export const Limit = (fallback: number) => Type.Integer({ minimum: 1, maximum: 1000, default: fallback });

@@ -58,37 +58,53 @@ export class JobTable {
     return stored.id;
   }
 
+  /**
+   * Claims the oldest due queued job, or else a job whose lease expired. Two index range scans rather
+   * than one OR: with thousands of queued jobs, the OR plus ORDER BY sorted every due row on each claim.
+   */
   async claimNext(
     workerId: string,
     leaseMs: number,
     now: number,
     kinds?: readonly string[],
   ): Promise<JobRow | undefined> {
-    let candidate = this.db
-      .selectFrom('jobs')
-      .select('id')
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .limit(1);
+    for (const branch of ['queued', 'expired'] as const) {
+      const claimed = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'leased',
+          lease_owner: workerId,
+          lease_until: now + leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', (eb) => eb.selectFrom(this.claimCandidate(branch, now, kinds).as('next')).select('next.id'))
+        .returningAll()
+        .executeTakeFirst();
+      if (claimed) return claimed;
+    }
+    return undefined;
+  }
+
+  private claimCandidate(branch: 'queued' | 'expired', now: number, kinds?: readonly string[]) {
+    let candidate =
+      branch === 'queued'
+        ? this.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'queued')
+            .where('run_at', '<=', now)
+            .orderBy('run_at')
+        : this.db
+            .selectFrom('jobs')
+            .select('id')
+            .where('status', '=', 'leased')
+            .where('lease_until', '<', now)
+            .orderBy('lease_until');
+    candidate = candidate.limit(1);
     if (kinds && kinds.length > 0) candidate = candidate.where('kind', 'in', [...kinds]);
     if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
-    return this.db
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'leased',
-        lease_owner: workerId,
-        lease_until: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
-      .where('id', '=', (eb) => eb.selectFrom(candidate.as('next')).select('next.id'))
-      .returningAll()
-      .executeTakeFirst();
+    return candidate;
   }
 
   /** Claims one specific job (queue dispatch names the job); undefined when another worker holds it. */

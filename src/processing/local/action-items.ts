@@ -2,9 +2,9 @@ import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '.
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
-import { type Clock, clockOf, type DateMention, endOfWeek, findDateMentions, mentionInstant } from './dates.js';
+import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
-import { type ContentKey, contentKey, namesConflict, SAME_INTENT_THRESHOLD, similarity } from './similarity.js';
+import { type ContentKey, namesConflict, SAME_INTENT_THRESHOLD, similarity, taskKey } from './similarity.js';
 import { isPlaceholderSpeaker } from './text.js';
 import { HABIT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -28,7 +28,6 @@ const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some d
 const HYPOTHETICAL_INSIDE = /\b(?:maybe|someday|some day|one day|might|possibly|perhaps)\b/i;
 const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
-const END_OF_WEEK = /\bend of (?:the )?week\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
 function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: boolean): boolean {
@@ -68,7 +67,6 @@ function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock):
     const mention = bestMention(group);
     if (mention !== null) return mentionInstant(mention, clock, 23, 59);
   }
-  if (END_OF_WEEK.test(candidate.sentence.text)) return endOfWeek(clock);
   // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
   if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
   return null;
@@ -106,17 +104,11 @@ interface Extraction {
   analysis: Analysis;
   clock: Clock;
   drafts: Draft[];
-  mentionsBySentence: Map<number, DateMention[]>;
 }
 
 function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[] {
-  let mentions = extraction.mentionsBySentence.get(sentenceIndex);
-  if (mentions === undefined) {
-    const sentence = extraction.analysis.sentences[sentenceIndex];
-    mentions = sentence === undefined ? [] : findDateMentions(sentence.text, extraction.clock);
-    extraction.mentionsBySentence.set(sentenceIndex, mentions);
-  }
-  return mentions;
+  const sentence = extraction.analysis.sentences[sentenceIndex];
+  return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
@@ -158,7 +150,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   addDraft(extraction, {
     description,
     dueAt,
-    key: contentKey(description),
+    key: taskKey(description),
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
     context: contextOf(candidate, extraction.analysis),
@@ -206,7 +198,7 @@ const TWELVE_HOURS = 12 * 3_600_000;
 function isRemention(draft: Draft, recent: ExistingActionItem[]): boolean {
   if (RECURRENCE_CUES.test(draft.context)) return false;
   return recent.some((item) => {
-    const key = contentKey(item.description);
+    const key = taskKey(item.description);
     if (similarity(key, draft.key) < SAME_INTENT_THRESHOLD || namesConflict(key, draft.key)) return false;
     const differentDeadline =
       item.dueAt !== null &&
@@ -224,7 +216,6 @@ export function extractActionItems(input: TranscriptInput, recent: ExistingActio
     analysis,
     clock: clockOf(input.startedAt, input.timezone),
     drafts: [],
-    mentionsBySentence: new Map(),
   };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
   return extraction.drafts

@@ -1,5 +1,5 @@
 import type { TranscriptInput } from '../engine.js';
-import { parseSentences, type Token } from './nlp.js';
+import { parseTurns, type Token } from './nlp.js';
 import { normalizeText, SPEAKER_PLACEHOLDER, splitLabelledLines } from './text.js';
 
 /** A speaker turn: consecutive segments of one speaker merged. */
@@ -71,12 +71,13 @@ function withoutPlaceholders(turns: Turn[]): Turn[] {
 
 function analyse(input: TranscriptInput): Analysis {
   const fromSegments = input.segments.some((segment) => segment.text.trim() !== '');
-  const turns = withoutPlaceholders(boundTurns(fromSegments ? turnsFromSegments(input) : turnsFromText(input)));
+  const all = fromSegments ? turnsFromSegments(input) : turnsFromText(input);
+  const turns = withoutPlaceholders(boundTurns(all.filter((turn) => turn.text !== '')));
   const sentences: Sentence[] = [];
-  turns.forEach((turn, index) => {
-    for (const parsed of parseSentences(turn.text)) {
-      sentences.push({ ...parsed, speaker: turn.speaker, isUser: turn.isUser, turn: index });
-    }
+  parseTurns(turns.map((turn) => turn.text)).forEach((parsed, index) => {
+    const turn = turns[index];
+    for (const sentence of parsed)
+      sentences.push({ ...sentence, speaker: turn.speaker, isUser: turn.isUser, turn: index });
   });
   return { turns, sentences, dialogue: turns.some((turn) => !turn.isUser) };
 }

@@ -13,6 +13,9 @@ import {
 export interface Clock {
   startedAt: Date;
   timezone: string;
+  /** the start's wall clock and UTC offset, computed once */
+  today: LocalDateTime;
+  offset: number;
 }
 
 export interface DateMention {
@@ -32,7 +35,8 @@ export interface DateMention {
 
 export function clockOf(startedAt: Date, timezone: string): Clock {
   const valid = Number.isNaN(startedAt.getTime()) ? new Date(0) : startedAt;
-  return { startedAt: valid, timezone: safeTimezone(timezone) };
+  const zone = safeTimezone(timezone);
+  return { startedAt: valid, timezone: zone, today: localDateTime(valid, zone), offset: offsetMinutes(valid, zone) };
 }
 
 const NUMBER_WORDS: Record<string, string> = {
@@ -98,12 +102,15 @@ const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?:
 // chrono reads "1099s" or "5m" as a duration from now; in speech those are form names and sizes.
 const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 
+// "the minute they drop" is an idiom for "as soon as", not a clock reading.
+const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
 function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention | null {
-  if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text)) return null;
+  if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
+    return null;
   const start = result.start;
   const tags = result.tags();
   const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');
@@ -162,6 +169,33 @@ function ordinalDays(sentence: string, today: LocalDateTime): DateMention[] {
   return mentions;
 }
 
+const END_OF = /\b(?:the )?end of (?:the |this )?(day|week|month)\b/gi;
+
+/** "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last day. */
+function endOfPeriods(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(END_OF)) {
+    const period = match[1].toLowerCase();
+    const untilFriday = (5 - localWeekday(today) + 7) % 7;
+    const lastOfMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
+    const day =
+      period === 'day' ? today : period === 'week' ? addLocalDays(today, untilFriday) : { ...today, day: lastOfMonth };
+    const index = match.index ?? 0;
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    const local = { ...day, hour: 23, minute: 59 };
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: true,
+      dateKnown: true,
+      precise: true,
+      deadline,
+    });
+  }
+  return mentions;
+}
+
 /** Folds neighbours such as "Tuesday" + "the 17th" + "at 3:30" into one mention. */
 function mergeAdjacent(mentions: DateMention[], sentence: string): DateMention[] {
   const merged: DateMention[] = [];
@@ -192,23 +226,40 @@ function combine(first: DateMention, second: DateMention): DateMention {
   };
 }
 
+const mentionCache = new WeakMap<object, { clock: Clock; mentions: DateMention[] }>();
+
+/** findDateMentions for a parsed sentence, remembered so that events and action items parse it once. */
+export function mentionsIn(sentence: { text: string }, clock: Clock): DateMention[] {
+  const cached = mentionCache.get(sentence);
+  if (
+    cached !== undefined &&
+    cached.clock.startedAt.getTime() === clock.startedAt.getTime() &&
+    cached.clock.timezone === clock.timezone
+  ) {
+    return cached.mentions;
+  }
+  const mentions = findDateMentions(sentence.text, clock);
+  mentionCache.set(sentence, { clock, mentions });
+  return mentions;
+}
+
+// A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
+const MAY_MENTION_TIME =
+  /\d|\b(?:\w*day|tonight|tomorrow|morning|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
+
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
-  if (
-    !/\d|day|night|morning|noon|tomorrow|week|month|end of|evening|afternoon|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec/i.test(
-      sentence,
-    )
-  ) {
-    return [];
-  }
+  if (!MAY_MENTION_TIME.test(sentence)) return [];
   const readable = digitizeClockWords(maskVersionNumbers(sentence));
-  const reference = { instant: clock.startedAt, timezone: offsetMinutes(clock.startedAt, clock.timezone) };
-  const today = localDateTime(clock.startedAt, clock.timezone);
+  const reference = { instant: clock.startedAt, timezone: clock.offset };
+  const today = clock.today;
+  const ends = endOfPeriods(readable, today);
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
     .map((result) => fromChrono(result, readable))
-    .filter((mention): mention is DateMention => mention !== null);
-  const mentions = mergeAdjacent([...fromLibrary, ...ordinalDays(readable, today)], readable);
+    .filter((mention): mention is DateMention => mention !== null)
+    .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
+  const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
   return mentions.filter((mention) => !isPast(mention, clock));
 }
 
@@ -221,12 +272,4 @@ function isPast(mention: DateMention, clock: Clock): boolean {
 export function mentionInstant(mention: DateMention, clock: Clock, defaultHour: number, defaultMinute: number): Date {
   const local = mention.hasTime ? mention.local : { ...mention.local, hour: defaultHour, minute: defaultMinute };
   return localToUtc(local, clock.timezone);
-}
-
-/** "end of the week" → the coming Friday, end of day. */
-export function endOfWeek(clock: Clock): Date {
-  const today = localDateTime(clock.startedAt, clock.timezone);
-  const weekday = localWeekday(today);
-  const untilFriday = (5 - weekday + 7) % 7;
-  return localToUtc({ ...addLocalDays(today, untilFriday), hour: 23, minute: 59 }, clock.timezone);
 }

@@ -1,6 +1,6 @@
 import type { ExtractedEvent, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
-import { type Clock, clockOf, type DateMention, findDateMentions, mentionInstant } from './dates.js';
+import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import type { Token } from './nlp.js';
 import { headlineCase, squeezeSpaces, truncateChars } from './text.js';
 
@@ -14,13 +14,19 @@ const EVENT_WORDS = new Set(
 const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|let's)\b/i;
+// "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
+const PAST_TENSE =
+  /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
+// "at lunch", "over dinner" say when something else happens, not that a meal is planned.
+const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
 const NOT_CONFIRMED =
   /\b(?:if|maybe|perhaps|might|could|would|unless|whether|cancel(?:l?ed)?|called off|every)\b|\bshould we\b/i;
 const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const CALENDAR_NAME =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|weekend)$/i;
 const MAX_EVENTS = 5;
+const HOUR = 3_600_000;
 const DEFAULT_DURATION = 30;
 const MAX_DURATION = 180;
 
@@ -65,8 +71,24 @@ function eventTitle(tokens: Token[], index: number): string {
   while (end < tokens.length && tokens[end].pos === 'NOUN' && end - start < 4) end++;
   const anchor = tokens[index];
   const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
-  const head = verbTitle !== undefined ? [verbTitle] : tokens.slice(start, end).map((token) => token.value);
+  const head =
+    verbTitle !== undefined
+      ? [verbTitle]
+      : tokens
+          .slice(start, end)
+          .map((token) => token.value)
+          .filter((word) => !CALENDAR_NAME.test(word));
   return headlineCase([...head, ...qualifier(tokens, end)].slice(0, 8).join(' '));
+}
+
+const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'organize', 'plan', 'set', 'buy', 'order']);
+
+/** "book the flights tonight" dates the booking, not the flight; "book a table for Saturday" dates the table. */
+function isBookingTime(tokens: Token[], eventIndex: number, textBeforeDate: string): boolean {
+  const scheduled = tokens
+    .slice(Math.max(0, eventIndex - 4), eventIndex)
+    .some((token) => SCHEDULING_VERBS.has(token.lemma));
+  return scheduled && !/\bfor\s+$/i.test(textBeforeDate);
 }
 
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
@@ -83,17 +105,22 @@ function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: numb
 }
 
 function eventOf(sentence: Sentence, analysis: Analysis, clock: Clock): ExtractedEvent | null {
-  if (NOT_CONFIRMED.test(sentence.text) || !involvesUser(sentence, analysis)) return null;
+  const text = sentence.text;
+  if (NOT_CONFIRMED.test(text) || PAST_TENSE.test(text) || MEAL_AS_TIME.test(text)) return null;
+  if (!involvesUser(sentence, analysis)) return null;
   const index = eventTokenIndex(sentence.tokens);
   if (index === -1) return null;
-  const mention = eventDate(findDateMentions(sentence.text, clock), sentence, index);
+  const mention = eventDate(mentionsIn(sentence, clock), sentence, index);
   if (mention === undefined) return null;
+  if (isBookingTime(sentence.tokens, index, text.slice(0, mention.index))) return null;
+  // An event without a stated time is placed at 09:00 local, the start of its day.
+  const start = mentionInstant(mention, clock, 9, 0);
+  if (start.getTime() < clock.startedAt.getTime() - HOUR) return null;
   return {
     title: eventTitle(sentence.tokens, index),
-    description: truncateChars(squeezeSpaces(sentence.text), 200),
-    // An event without a stated time is placed at 09:00 local, the start of its day.
-    start: mentionInstant(mention, clock, 9, 0),
-    duration: durationOf(sentence.text),
+    description: truncateChars(squeezeSpaces(text), 200),
+    start,
+    duration: durationOf(text),
   };
 }
 

@@ -19,13 +19,18 @@ export function lemmaOf(token: Token): string {
   return token.lemma.toLowerCase();
 }
 
-/** How often each content lemma occurs in the conversation. */
+const frequencyCache = new WeakMap<ReadonlyArray<Sentence>, Map<string, number>>();
+
+/** How often each content lemma occurs in the conversation (computed once per parsed conversation). */
 export function lemmaFrequencies(sentences: ReadonlyArray<Sentence>): Map<string, number> {
+  const cached = frequencyCache.get(sentences);
+  if (cached !== undefined) return cached;
   const counts = new Map<string, number>();
   for (const sentence of sentences) {
     for (const token of sentence.tokens) {
       if (isContentToken(token)) counts.set(lemmaOf(token), (counts.get(lemmaOf(token)) ?? 0) + 1);
     }
   }
+  frequencyCache.set(sentences, counts);
   return counts;
 }

@@ -3,7 +3,7 @@ import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { analysisOf, type Sentence } from './analysis.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { parseTokens } from './nlp.js';
-import { type ContentKey, contentKey, sameIntent } from './similarity.js';
+import { type ContentKey, memoryKey, sameIntent } from './similarity.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
@@ -15,10 +15,12 @@ interface Fact {
   content: string;
   category: MemoryCategory;
   order: number;
+  /** the first-person clause it came from, which wink tags more reliably than the rewrite */
+  source: string;
 }
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=I\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
 const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s/i;
@@ -42,27 +44,37 @@ function trimFact(text: string): string {
   return words.join(' ').replace(/[,;:]+$/, '');
 }
 
+/** The fact clause in third person, cut to 15 words after the rewrite (which can add a word). */
+function rewrite(clause: string): string {
+  return trimFact(toThirdPerson(trimFact(clause)));
+}
+
 function professionFact(clause: string): boolean {
   const match = /^I(?:'m| am) (?:an?|the) ((?:[\w-]+ ){0,2}[\w-]+)/i.exec(clause);
   return match !== null && isProfession(match[1].split(' '));
 }
 
+/** "Horror movies are my favorite genre" → "User's favorite genre is horror movies". */
 function favoriteFact(clause: string): string | null {
-  const trailing = /^(.+?) (is|are) my (?:all-time )?favou?rite (\w+)/i.exec(clause);
-  if (trailing !== null) return `User's favorite ${trailing[3]} ${trailing[2]} ${trailing[1]}`;
-  const leading = /^my (?:all-time )?favou?rite (\w+) (is|are) (.+)/i.exec(clause);
-  return leading === null ? null : `User's favorite ${leading[1]} ${leading[2]} ${leading[3]}`;
+  const trailing = /^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+)/i.exec(clause);
+  const leading = /^my (?:all-time )?favou?rite (\w+) (?:is|are) (.+)/i.exec(clause);
+  const [kind, thing] =
+    trailing !== null ? [trailing[2], trailing[1]] : leading !== null ? [leading[1], leading[2]] : ['', ''];
+  if (kind === '') return null;
+  const named = parseTokens(thing)[0]?.pos === 'PROPN';
+  const object = named ? thing : thing.charAt(0).toLowerCase() + thing.slice(1);
+  return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
 }
 
 function factFromClause(clause: string): Omit<Fact, 'order'> | null {
   const favorite = favoriteFact(clause);
-  if (favorite !== null) return { content: trimFact(favorite), category: 'interests' };
-  if (professionFact(clause)) return { content: toThirdPerson(trimFact(clause)), category: 'work' };
+  if (favorite !== null) return { content: trimFact(favorite), category: 'interests', source: clause };
+  if (professionFact(clause)) return { content: rewrite(clause), category: 'work', source: clause };
   for (const { pattern, category } of FACT_PATTERNS) {
     const match = pattern.exec(clause);
     if (match === null) continue;
     const resolved = typeof category === 'function' ? category(match) : category;
-    return { content: toThirdPerson(trimFact(clause)), category: resolved };
+    return { content: rewrite(clause), category: resolved, source: clause };
   }
   return null;
 }
@@ -90,16 +102,29 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   }
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
-    facts.push({ content: toThirdPerson(trimFact(relative)), category: 'core', order });
+    facts.push({ content: rewrite(relative), category: 'core', order, source: relative });
   return facts;
 }
 
 const TAG_TAGS = new Set(['NOUN', 'PROPN']);
+// Third-person verbs wink sometimes tags as plural nouns after a name ("my sister lives" → "life").
+const VERB_FORMS = new Set([
+  'lives',
+  'works',
+  'loves',
+  'likes',
+  'hates',
+  'runs',
+  'plays',
+  'studies',
+  'teaches',
+  'owns',
+]);
 
-/** 1–3 lowercase keywords: the fact's nouns and names. */
-function tagsOf(content: string, category: MemoryCategory): string[] {
-  const tags = parseTokens(content)
-    .filter((token) => TAG_TAGS.has(token.pos) && token.kind === 'word')
+/** 1–3 lowercase keywords: the nouns and names of the clause the fact came from. */
+function tagsOf(source: string, category: MemoryCategory): string[] {
+  const tags = parseTokens(trimFact(source))
+    .filter((token) => TAG_TAGS.has(token.pos) && token.kind === 'word' && !VERB_FORMS.has(token.normal))
     .map((token) => token.lemma.toLowerCase())
     .filter((lemma) => lemma !== 'user' && lemma.length > 2 && !FUNCTION_WORDS.has(lemma));
   const unique = [...new Set(tags)].slice(0, 3);
@@ -125,10 +150,10 @@ export class KnownMemories {
 
   has(content: string): boolean {
     const words = wordsOf(content);
-    const key = contentKey(content);
+    const key = memoryKey(content);
     return this.entries.some((entry) => {
       if (![...words].some((word) => entry.words.has(word))) return false;
-      entry.key ??= contentKey(entry.content);
+      entry.key ??= memoryKey(entry.content);
       return sameIntent(entry.key, key);
     });
   }
@@ -156,5 +181,5 @@ export function extractMemories(
   return chosen
     .sort((a, b) => CATEGORY_PRIORITY[b.category] - CATEGORY_PRIORITY[a.category] || a.order - b.order)
     .slice(0, MAX_MEMORIES)
-    .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.content, fact.category) }));
+    .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.source, fact.category) }));
 }

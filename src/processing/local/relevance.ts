@@ -52,12 +52,26 @@ function collapseRepeats(word: string): string {
   return word.replace(/(.)\1+/gu, '$1');
 }
 
-/** A filler or backchannel, including elongated forms such as "hmmmm", "yeahhh" and laughter. */
-export function isFiller(word: string): boolean {
+function computeIsFiller(word: string): boolean {
   if (FILLERS.has(word)) return true;
   const collapsed = collapseRepeats(word);
   if (LAUGHTER.test(collapsed)) return true;
   return ELONGATED.test(word) && COLLAPSED_FILLERS.has(collapsed);
+}
+
+// Every token of every transcript is checked; the same few thousand words come back again and again.
+const fillerMemo = new Map<string, boolean>();
+const MAX_MEMO = 50_000;
+
+/** A filler or backchannel, including elongated forms such as "hmmmm", "yeahhh" and laughter. */
+export function isFiller(word: string): boolean {
+  let known = fillerMemo.get(word);
+  if (known === undefined) {
+    known = computeIsFiller(word);
+    if (fillerMemo.size >= MAX_MEMO) fillerMemo.clear();
+    fillerMemo.set(word, known);
+  }
+  return known;
 }
 
 function isFunctionOrFiller(word: string): boolean {

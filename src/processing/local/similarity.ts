@@ -80,3 +80,30 @@ export const SAME_INTENT_THRESHOLD = 0.7;
 export function sameIntent(a: ContentKey, b: ContentKey): boolean {
   return similarity(a, b) >= SAME_INTENT_THRESHOLD && !namesConflict(a, b);
 }
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+const SUBJECT_FIRST = /^(?:i|he|she|they|we|my|his|her|their|our)\b/i;
+
+/**
+ * Memories read "User lives in Lisbon" or just "Lives in Lisbon"; wink tags such subjectless or
+ * "User"-led text poorly ("lives" → the noun "life"), so it is keyed as a plain "She …" sentence.
+ */
+export function memoryKey(content: string): ContentKey {
+  const trimmed = content.trim();
+  const asSentence = /^user's\b/i.test(trimmed)
+    ? trimmed.replace(/^user's\b/i, 'Her')
+    : /^user\b/i.test(trimmed)
+      ? trimmed.replace(/^user\b/i, 'She')
+      : SUBJECT_FIRST.test(trimmed)
+        ? trimmed
+        : `She ${lowerFirst(trimmed)}`;
+  return contentKey(asSentence);
+}
+
+/** To-do lines start with a bare verb ("Call the plumber"); "I call the plumber" tags the verb reliably. */
+export function taskKey(description: string): ContentKey {
+  return contentKey(`I ${lowerFirst(description.trim())}`);
+}

@@ -2,14 +2,7 @@ import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isContentToken, lemmaFrequencies, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
-import {
-  capitalizeFirst,
-  headlineCase,
-  SPEAKER_PLACEHOLDER,
-  squeezeSpaces,
-  truncateChars,
-  truncateWords,
-} from './text.js';
+import { capitalizeFirst, headlineCase, squeezeSpaces, truncateChars, truncateWords } from './text.js';
 
 const MAX_TITLE_WORDS = 10;
 const MAX_OVERVIEW_CHARS = 400;
@@ -20,6 +13,12 @@ const VAGUE_ADJECTIVES = new Set(
   ),
 );
 
+// Nouns too generic to name a topic ("Percent", "Point", "Details").
+const GENERIC_NOUNS = new Set(
+  'percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end side case idea one couple'.split(
+    ' ',
+  ),
+);
 const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never make a title.
 const CALENDAR_WORD =
@@ -33,6 +32,7 @@ interface Phrase {
 
 function phraseToken(token: Token): boolean {
   if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
+  if (GENERIC_NOUNS.has(lemmaOf(token))) return false;
   return !/^\d+$/.test(token.value) && !CALENDAR_WORD.test(token.value) && !PLACEHOLDER_WORD.test(token.value);
 }
 

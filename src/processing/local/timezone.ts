@@ -50,11 +50,22 @@ export function localDateTime(instant: Date, timezone: string): LocalDateTime {
   return { year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute };
 }
 
+// Offsets only change at transitions, which fall on quarter hours in every zone; formatToParts is slow.
+const QUARTER_HOUR = 900_000;
+const MAX_CACHED_OFFSETS = 10_000;
+const offsetCache = new Map<string, number>();
+
 /** Minutes east of UTC in the timezone at an instant (e.g. -300 for New York in winter). */
 export function offsetMinutes(instant: Date, timezone: string): number {
+  const key = `${timezone}|${Math.floor(instant.getTime() / QUARTER_HOUR)}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
   const local = localDateTime(instant, timezone);
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  const offset = Math.round((asUtc - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
+  if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
 }
 
 /** The instant at which the timezone's wall clock shows the given local time (DST-aware). */

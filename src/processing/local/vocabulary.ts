@@ -29,7 +29,7 @@ export const FUNCTION_WORDS = wordSet(`
   don't doesn't didn't can't won't isn't aren't wasn't weren't haven't hasn't wouldn't couldn't shouldn't
   i'm i've i'll i'd you're you've you'll it's that's what's there's here's let's he's she's we're they're
   of in on at to for with from by about as into like through over after before up down out off than
-  and or but so because if then while though although also just really very too quite even still
+  and or but so because if then while though although since until unless also just really very too quite even still
   actually basically literally maybe perhaps now again already ever never always only well anyway
   kind sort lot bit thing things stuff something anything nothing everything whatever one way
   know mean guess think see say said tell get got go going goes went gonna gotta wanna let

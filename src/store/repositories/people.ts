@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PeopleTable } from '../schema.js';
+import './voice-tables.js';
 
 export type PersonRow = Selectable<PeopleTable>;
 
@@ -18,5 +19,58 @@ export class PeopleRepository {
       .execute();
     for (const row of rows) names.set(row.id, row.name);
     return names;
+  }
+
+  async find(userId: string, personId: string): Promise<PersonRow | undefined> {
+    return this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', personId)
+      .executeTakeFirst();
+  }
+}
+
+/** Writes and listing for the people page (the web app); every query is scoped to the user. */
+export class PeopleDirectory {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async list(userId: string): Promise<PersonRow[]> {
+    return this.db.selectFrom('people').selectAll().where('user_id', '=', userId).orderBy('name').limit(1000).execute();
+  }
+
+  async insert(row: PersonRow): Promise<void> {
+    await this.db.insertInto('people').values(row).execute();
+  }
+
+  async rename(userId: string, id: string, name: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('people')
+      .set({ name, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes the person with their voice vectors and samples, and unlinks their segments; one transaction. */
+  async delete(userId: string, id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const result = await tx.deleteFrom('people').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await tx.deleteFrom('voice_embeddings').where('user_id', '=', userId).where('person_id', '=', id).execute();
+      await tx.deleteFrom('speaker_samples').where('user_id', '=', userId).where('person_id', '=', id).execute();
+      await tx
+        .updateTable('transcript_segments')
+        .set({ person_id: null })
+        .where('user_id', '=', userId)
+        .where('person_id', '=', id)
+        .execute();
+      return true;
+    });
+  }
+
+  async find(userId: string, id: string): Promise<PersonRow | undefined> {
+    return this.db.selectFrom('people').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 }

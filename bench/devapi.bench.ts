@@ -1,0 +1,103 @@
+// Issue 3 performance: the developer memory list and full-text memory search at 50,000 memories
+// (SQLite, 50 connections) against a bare Fastify JSON route, with search reported against the list.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { testConfig } from '../src/config.js';
+import { createContext } from '../src/context.js';
+import { DEV_SCOPES } from '../src/domain/keys/dev-keys.js';
+import type { MemoriesTable } from '../src/store/schema.js';
+import { fmt, type LoadResult, load, startServer } from './support.js';
+
+const MEMORIES = 50_000;
+const BATCH = 1000;
+const CATEGORIES = 'core hobbies lifestyle interests habits work skills learnings other system'.split(' ');
+const SYLLABLES = 'ka lo mi ren to sha vel dor un pri zo fen ga lu ber nix'.split(' ');
+
+/** 4,096 distinct made-up words: each appears in a few dozen memories, as real topic words do. */
+const WORDS = Array.from(
+  { length: 4096 },
+  (_, i) => SYLLABLES[i % 16] + SYLLABLES[(i >> 4) % 16] + SYLLABLES[(i >> 8) % 16],
+);
+
+function content(n: number): string {
+  const pick = (k: number) => WORDS[(n * 2654435761 + k * 40503) % WORDS.length];
+  return `Likes the ${pick(1)} and the ${pick(2)}; often talks about ${pick(3)} with friends near ${pick(4)}.`;
+}
+
+async function seed(dataDir: string): Promise<string> {
+  const ctx = await createContext(testConfig({ dataDir }), { log: pino({ level: 'silent' }) });
+  const user = await ctx.users.create({ name: 'Bench' });
+  const key = await ctx.keys.create(user.uid, 'bench', [...DEV_SCOPES]);
+  const start = Date.parse('2024-01-01T00:00:00Z');
+  for (let batch = 0; batch < MEMORIES; batch += BATCH) {
+    const rows: MemoriesTable[] = Array.from({ length: BATCH }, (_, i) => {
+      const n = batch + i;
+      const at = start + n * 60_000;
+      return {
+        id: randomUUID(),
+        user_id: user.uid,
+        content: content(n),
+        category: CATEGORIES[n % CATEGORIES.length],
+        visibility: 'private',
+        tags: '[]',
+        origin: n % 3 === 0 ? 'manual' : 'conversation',
+        conversation_id: null,
+        app_id: null,
+        manually_added: n % 3 === 0 ? 1 : 0,
+        reviewed: 0,
+        user_review: null,
+        edited: 0,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await ctx.repos.memories.transaction((tx) => ctx.repos.memories.insertMany(rows, tx));
+  }
+  await ctx.close();
+  return key.key;
+}
+
+const describe = (label: string, r: LoadResult, baseline: LoadResult) =>
+  `${label}: ${fmt(r.rps, 0)} req/s = ${fmt((100 * r.rps) / baseline.rps)}% of baseline, p50 ${r.p50} ms, p99 ${r.p99} ms (target < 20), non-2xx ${r.non2xx}`;
+
+export async function run() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-bench-devapi-'));
+  const lines: string[] = [];
+  try {
+    const seedStart = Date.now();
+    const key = await seed(dataDir);
+    lines.push(`seeded ${MEMORIES} memories through the repository in ${fmt((Date.now() - seedStart) / 1000)} s`);
+
+    const bare = await startServer('bench/servers/app.ts', { BENCH_MODE: 'bare' });
+    const baseline = await load({ url: `http://127.0.0.1:${bare.port}/bare` });
+    bare.child.kill();
+
+    const app = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir });
+    const base = `http://127.0.0.1:${app.port}/v1/dev/user`;
+    const headers = { authorization: `Bearer ${key}` };
+    const list = await load({ url: `${base}/memories?limit=25`, headers });
+    const vector = await load({ url: `${base}/memories/vector/search?query=${WORDS[42]}&limit=10`, headers });
+    const filtered = await load({ url: `${base}/memories?limit=25&offset=1000&categories=work,skills`, headers });
+    const selective = await load({ url: `${base}/memories/search?q=${WORDS[7]}&limit=25`, headers });
+    const two = await load({ url: `${base}/memories/search?q=friends%20${WORDS[99]}&limit=25`, headers });
+    const broad = await load({ url: `${base}/memories/search?q=friends&limit=25`, headers, duration: 5 });
+    app.child.kill();
+
+    lines.push(`baseline bare Fastify JSON route: ${fmt(baseline.rps, 0)} req/s, p99 ${baseline.p99} ms`);
+    lines.push(describe('GET memories?limit=25 @50k, 50 conns', list, baseline));
+    lines.push(describe('GET memories, categories OR + offset 1000', filtered, baseline));
+    lines.push(describe('GET memories/search, one topic word (~50 matches)', selective, baseline));
+    lines.push(describe('GET memories/search, a word in every memory AND a topic word', two, baseline));
+    lines.push(describe('GET memories/search, a word in every memory (50k matches, worst case)', broad, baseline));
+    lines.push(describe('GET memories/vector/search without embeddings (full-text ranking)', vector, baseline));
+    lines.push(
+      `search throughput vs the plain list: topic word ${fmt(selective.rps / list.rps, 2)}×, two words ${fmt(two.rps / list.rps, 2)}×, every-memory word ${fmt(broad.rps / list.rps, 2)}×`,
+    );
+    return { name: 'developer memories list and search (SQLite, 50k memories)', lines };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { TextEngine } from '../src/processing/engine.js';
+import { createLlmEngine } from '../src/processing/llm/index.js';
+import { createLocalEngine } from '../src/processing/local/index.js';
+import { loadDataset } from './dataset.js';
+import { type EvalReport, evaluate } from './score.js';
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+/** The figures `npm run eval` prints, one per line. */
+export function formatReport(label: string, report: EvalReport): string[] {
+  const items = report.actionItems;
+  const memories = report.memories;
+  return [
+    `${label}: ${report.cases} transcripts`,
+    `discard accuracy:        ${percent(report.discardAccuracy)}`,
+    `category top-1 accuracy: ${percent(report.categoryAccuracy)}`,
+    `action items:            P ${items.precision.toFixed(2)}  R ${items.recall.toFixed(2)}  F1 ${items.f1.toFixed(2)}  (${items.matched} matched / ${items.extracted} extracted / ${items.labeled} labeled)`,
+    `due-date accuracy:       ${percent(report.dueAccuracy.accuracy)} (${report.dueAccuracy.correct}/${report.dueAccuracy.total})`,
+    `memories:                P ${memories.precision.toFixed(2)}  R ${memories.recall.toFixed(2)}  F1 ${memories.f1.toFixed(2)}  (${memories.matched} matched / ${memories.extracted} extracted / ${memories.labeled} labeled)`,
+    `event recall:            ${percent(report.events.recall)} (${report.events.matched}/${report.events.labeled})`,
+  ];
+}
+
+function engineFrom(values: Record<string, string | boolean | undefined>): TextEngine {
+  const local = createLocalEngine();
+  if (values.engine !== 'llm') return local;
+  if (typeof values['base-url'] !== 'string' || typeof values.model !== 'string') {
+    throw new Error('--engine llm needs --base-url and --model');
+  }
+  return createLlmEngine({
+    baseUrl: values['base-url'],
+    model: values.model,
+    apiKey: typeof values['api-key'] === 'string' ? values['api-key'] : undefined,
+    fallback: local,
+    onFallback: (step, reason) => console.error(`fallback in ${step}: ${reason}`),
+  });
+}
+
+/** dev: the labeled set the engine was developed against; holdout: written and labeled later, kept apart. */
+export const EVAL_SETS = {
+  dev: join(import.meta.dirname, 'transcripts'),
+  holdout: join(import.meta.dirname, 'holdout'),
+} as const;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: 'string', default: 'local' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key': { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+    },
+  });
+  const engine = engineFrom(values);
+  console.log(`engine: ${engine.name}`);
+  for (const [name, dir] of Object.entries(EVAL_SETS)) {
+    const report = await evaluate(engine, loadDataset(dir));
+    for (const line of formatReport(name, report)) console.log(line);
+    if (values.verbose) for (const miss of report.misses) console.log(`  - ${miss}`);
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

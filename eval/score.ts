@@ -1,0 +1,144 @@
+import type { ExtractedActionItem, TextEngine } from '../src/processing/engine.js';
+import { localDateTime } from '../src/processing/local/timezone.js';
+import type { EvalCase } from './dataset.js';
+import { pairUp } from './matching.js';
+
+export interface Counts {
+  extracted: number;
+  labeled: number;
+  matched: number;
+}
+
+export interface EvalReport {
+  cases: number;
+  discardAccuracy: number;
+  categoryAccuracy: number;
+  actionItems: Counts & { precision: number; recall: number; f1: number };
+  dueAccuracy: { correct: number; total: number; accuracy: number };
+  memories: Counts & { precision: number; recall: number; f1: number };
+  events: { labeled: number; matched: number; recall: number };
+  misses: string[];
+}
+
+function ratio(part: number, whole: number): number {
+  return whole === 0 ? 1 : part / whole;
+}
+
+function withF1(counts: Counts): Counts & { precision: number; recall: number; f1: number } {
+  const precision = ratio(counts.matched, counts.extracted);
+  const recall = ratio(counts.matched, counts.labeled);
+  const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return { ...counts, precision, recall, f1 };
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** The due date as the label writes it: local "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM". */
+function localLabel(dueAt: Date, timezone: string, withTime: boolean): string {
+  const local = localDateTime(dueAt, timezone);
+  const date = `${local.year}-${pad(local.month)}-${pad(local.day)}`;
+  return withTime ? `${date}T${pad(local.hour)}:${pad(local.minute)}` : date;
+}
+
+interface Tally {
+  discardCorrect: number;
+  categoryCorrect: number;
+  categoryTotal: number;
+  items: Counts;
+  due: { correct: number; total: number };
+  memories: Counts;
+  events: { labeled: number; matched: number };
+  misses: string[];
+}
+
+/** Counts a one-to-one pairing of labels with extracted texts and notes what was missed or extra. */
+function tallyPairs(
+  id: string,
+  what: string,
+  labels: Array<{ keywords: string[] }>,
+  texts: string[],
+  counts: Counts,
+  misses: string[],
+): number[] {
+  const pairs = pairUp(labels, texts);
+  counts.extracted += texts.length;
+  counts.labeled += labels.length;
+  counts.matched += pairs.filter((index) => index !== -1).length;
+  pairs.forEach((index, labelIndex) => {
+    if (index === -1) misses.push(`${id}: missed ${what} [${labels[labelIndex].keywords.join(', ')}]`);
+  });
+  texts.forEach((text, index) => {
+    if (!pairs.includes(index)) misses.push(`${id}: extra ${what} "${text}"`);
+  });
+  return pairs;
+}
+
+function tallyDue(evalCase: EvalCase, items: ExtractedActionItem[], pairs: number[], tally: Tally): void {
+  pairs.forEach((index, labelIndex) => {
+    const label = evalCase.labels.action_items[labelIndex];
+    if (index === -1 || label.due === undefined) return;
+    tally.due.total++;
+    const dueAt = items[index].dueAt;
+    const got = dueAt === null ? 'none' : localLabel(dueAt, evalCase.input.timezone, label.due.includes('T'));
+    if (got === label.due) tally.due.correct++;
+    else tally.misses.push(`${evalCase.id}: due for [${label.keywords.join(', ')}] expected ${label.due}, got ${got}`);
+  });
+}
+
+async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): Promise<void> {
+  const { input, labels, id } = evalCase;
+  const decision = await engine.decideRelevance(input);
+  if ((decision.verdict === 'discard') === labels.discard) tally.discardCorrect++;
+  else tally.misses.push(`${id}: discard expected ${labels.discard}, got ${decision.verdict} (${decision.reason})`);
+  if (labels.discard) return;
+  const structure = await engine.structure(input);
+  tally.categoryTotal++;
+  if (structure.category === labels.category) tally.categoryCorrect++;
+  else tally.misses.push(`${id}: category expected ${labels.category}, got ${structure.category}`);
+  const items = await engine.extractActionItems(input, evalCase.recent);
+  const descriptions = items.map((item) => item.description);
+  tallyDue(
+    evalCase,
+    items,
+    tallyPairs(id, 'item', labels.action_items, descriptions, tally.items, tally.misses),
+    tally,
+  );
+  const memories = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  tallyPairs(id, 'memory', labels.memories, memories, tally.memories, tally.misses);
+  const events = structure.events.map((event) => `${event.title} ${event.description}`);
+  // Events are scored for recall only: a surplus event is cheap, a missed appointment is not.
+  const eventCounts = { extracted: 0, labeled: 0, matched: 0 };
+  tallyPairs(id, 'event', labels.events, events, eventCounts, []);
+  tally.events.labeled += eventCounts.labeled;
+  tally.events.matched += eventCounts.matched;
+  pairUp(labels.events, events).forEach((index, labelIndex) => {
+    if (index === -1) tally.misses.push(`${id}: missed event [${labels.events[labelIndex].keywords.join(', ')}]`);
+  });
+}
+
+/** Runs every step of the engine over the dataset; extraction is scored on the transcripts labeled as kept. */
+export async function evaluate(engine: TextEngine, cases: EvalCase[]): Promise<EvalReport> {
+  const tally: Tally = {
+    discardCorrect: 0,
+    categoryCorrect: 0,
+    categoryTotal: 0,
+    items: { extracted: 0, labeled: 0, matched: 0 },
+    due: { correct: 0, total: 0 },
+    memories: { extracted: 0, labeled: 0, matched: 0 },
+    events: { labeled: 0, matched: 0 },
+    misses: [],
+  };
+  for (const evalCase of cases) await scoreCase(engine, evalCase, tally);
+  return {
+    cases: cases.length,
+    discardAccuracy: ratio(tally.discardCorrect, cases.length),
+    categoryAccuracy: ratio(tally.categoryCorrect, tally.categoryTotal),
+    actionItems: withF1(tally.items),
+    dueAccuracy: { ...tally.due, accuracy: ratio(tally.due.correct, tally.due.total) },
+    memories: withF1(tally.memories),
+    events: { ...tally.events, recall: ratio(tally.events.matched, tally.events.labeled) },
+    misses: tally.misses,
+  };
+}

@@ -1,0 +1,117 @@
+import { AppError } from '../../http/errors.js';
+import type { AppRow } from '../../store/repositories/apps.js';
+
+/** DESIGN §5: what an app may declare. */
+export const CAPABILITIES = ['external_integration', 'proactive_notification', 'chat', 'memories'] as const;
+export const ACTIONS = ['create_conversation', 'create_memories', 'read_conversations', 'read_memories'] as const;
+export const TRIGGERS = ['transcript_processed', 'memory_creation', 'audio_bytes'] as const;
+export const PROACTIVE_SCOPES = ['user_name', 'user_facts', 'user_context', 'user_chat'] as const;
+
+export type Capability = (typeof CAPABILITIES)[number];
+export type AppAction = (typeof ACTIONS)[number];
+export type Trigger = (typeof TRIGGERS)[number];
+export type ProactiveScope = (typeof PROACTIVE_SCOPES)[number];
+
+/** An app's declared configuration, as the owner (or the operator) writes it. */
+export interface AppConfig {
+  name: string;
+  description: string;
+  capabilities: Capability[];
+  triggersOn: Trigger | null;
+  webhookUrl: string | null;
+  actions: AppAction[];
+  scopes: ProactiveScope[];
+}
+
+export interface AppConfigInput {
+  name: string;
+  description?: string | null;
+  capabilities?: readonly string[] | null;
+  triggers_on?: string | null;
+  webhook_url?: string | null;
+  actions?: readonly string[] | null;
+  scopes?: readonly string[] | null;
+}
+
+function pick<T extends string>(
+  values: readonly string[] | null | undefined,
+  allowed: readonly T[],
+  what: string,
+): T[] {
+  const unique = [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
+  const unknown = unique.filter((v) => !(allowed as readonly string[]).includes(v));
+  if (unknown.length > 0)
+    throw new AppError(422, `Unknown ${what}: ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`);
+  return unique as T[];
+}
+
+function webhookUrl(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed);
+  } catch {
+    throw new AppError(422, 'webhook_url is not a valid URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new AppError(422, 'webhook_url must use http or https');
+  if (parsed.username || parsed.password) throw new AppError(422, 'webhook_url must not contain credentials');
+  return parsed.toString();
+}
+
+/**
+ * Validates an app's declaration. SPEC §4.10/§5: webhooks and import actions belong to the
+ * external_integration capability; proactive scopes to proactive_notification.
+ */
+export function parseAppConfig(input: AppConfigInput): AppConfig {
+  const name = input.name.trim();
+  if (name === '') throw new AppError(422, 'name cannot be empty');
+  const capabilities = pick(input.capabilities, CAPABILITIES, 'capabilities');
+  const actions = pick(input.actions, ACTIONS, 'actions');
+  const scopes = pick(input.scopes, PROACTIVE_SCOPES, 'scopes');
+  const [triggersOn = null, ...extra] = pick(input.triggers_on ? [input.triggers_on] : [], TRIGGERS, 'triggers_on');
+  if (extra.length > 0) throw new AppError(422, 'triggers_on takes one event');
+  const url = webhookUrl(input.webhook_url);
+  const integration = capabilities.includes('external_integration');
+  if (!integration && (actions.length > 0 || triggersOn || url)) {
+    throw new AppError(422, 'actions, triggers_on and webhook_url need the external_integration capability');
+  }
+  if (triggersOn && !url) throw new AppError(422, 'webhook_url is required when triggers_on is set');
+  if (scopes.length > 0 && !capabilities.includes('proactive_notification')) {
+    throw new AppError(422, 'scopes need the proactive_notification capability');
+  }
+  return {
+    name,
+    description: input.description?.trim() ?? '',
+    capabilities,
+    triggersOn,
+    webhookUrl: url,
+    actions,
+    scopes,
+  };
+}
+
+export function parseList<T extends string>(stored: string, allowed: readonly T[]): T[] {
+  const parsed: unknown = JSON.parse(stored);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter((v): v is T => typeof v === 'string' && (allowed as readonly string[]).includes(v));
+}
+
+/** The declaration of a stored app. */
+export function appConfigOf(row: AppRow): AppConfig {
+  return {
+    name: row.name,
+    description: row.description,
+    capabilities: parseList(row.capabilities, CAPABILITIES),
+    triggersOn: (TRIGGERS as readonly string[]).includes(row.triggers_on ?? '') ? (row.triggers_on as Trigger) : null,
+    webhookUrl: row.webhook_url,
+    actions: parseList(row.actions, ACTIONS),
+    scopes: parseList(row.proactive_scopes, PROACTIVE_SCOPES),
+  };
+}
+
+/** SPEC §5 rule 4: the import actions are selected under external_integration. */
+export function appAllows(config: AppConfig, action: AppAction): boolean {
+  return config.capabilities.includes('external_integration') && config.actions.includes(action);
+}

@@ -1,0 +1,187 @@
+import type { Logger } from 'pino';
+import type { Config } from '../../config.js';
+import type { Clock } from '../../context-types.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
+import { JobRunner } from '../../jobs/runner.js';
+import type { JobTable } from '../../jobs/table-queue.js';
+import type { TextEngine } from '../../processing/engine.js';
+import type { ProcessingPipeline } from '../../processing/pipeline.js';
+import type { EventBus } from '../../providers/bus/index.js';
+import { createTextGenerator, type TextGenerator } from '../../providers/llm/index.js';
+import { WebhookHttpClient } from '../../providers/webhook/http-client.js';
+import type { Store } from '../../store/db.js';
+import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
+import { AppImportsRepository } from '../../store/repositories/app-imports.js';
+import { AppsRepository } from '../../store/repositories/apps.js';
+import type { ConversationsRepository } from '../../store/repositories/conversations.js';
+import type { MemoriesRepository } from '../../store/repositories/memories.js';
+import { NotificationsRepository } from '../../store/repositories/notifications.js';
+import { OutboxRepository } from '../../store/repositories/outbox.js';
+import type { UsersRepository } from '../../store/repositories/users.js';
+import type { ConversationsService } from '../conversations/service.js';
+import { AppNotifications, defineNotificationPolicy } from '../notifications/app-notifications.js';
+import { NotificationsService } from '../notifications/service.js';
+import { defineProactivePolicy, ProactiveNotifier } from '../proactive/service.js';
+import { DeliveryAttempts } from './attempt.js';
+import { WebhookDelivery } from './delivery.js';
+import { defineIntegrationPolicies, IntegrationGates } from './gates.js';
+import { APP_MEMORIES_JOB, IntegrationService } from './integration.js';
+import { importPayload, runMemoryImport } from './memory-import.js';
+import { DELIVER_JOB, FANOUT_JOB, Outbox, outboxPayload } from './outbox.js';
+import { AppsService } from './service.js';
+import { AppWebhooks } from './webhooks.js';
+
+export interface IntegrationsDeps {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  store: Store;
+  secret: string;
+  repos: {
+    users: UsersRepository;
+    conversations: ConversationsRepository;
+    actionItems: ActionItemsRepository;
+    memories: MemoriesRepository;
+  };
+  jobs: JobTable;
+  /** The main job runner: the memory-import job (engine work) runs there. */
+  runner: JobRunner;
+  engine: TextEngine;
+  pipeline: ProcessingPipeline;
+  conversations: ConversationsService;
+  bus: EventBus;
+  /** The shared limiter (in-process, or Redis with REDIS_URL): integration limits, notification counts, cooldowns. */
+  rateLimiter: RateLimiter;
+  /** Tests inject a generator; otherwise LLM_BASE_URL decides. */
+  generator?: TextGenerator | null;
+  workerId: string;
+}
+
+/** Apps, the integration API, notifications and webhooks (issue 5), wired for the context. */
+export interface Integrations {
+  apps: AppsService;
+  gates: IntegrationGates;
+  integration: IntegrationService;
+  notifications: NotificationsService;
+  appNotifications: AppNotifications;
+  webhooks: AppWebhooks;
+  /** Runs webhook deliveries apart from the main runner, so slow apps never hold up conversation processing. */
+  webhookRunner: JobRunner;
+  close(): Promise<void>;
+}
+
+// Webhook jobs run apart from processing jobs, up to this many at once per process.
+const WEBHOOK_CONCURRENCY = 32;
+// Outgoing calls in flight per process, over all apps.
+const MAX_CALLS_IN_FLIGHT = 64;
+// One app may hold this many of them; its further calls fail fast and retry with backoff.
+const PER_APP_CONCURRENCY = 8;
+
+export function createIntegrations(deps: IntegrationsDeps): Integrations {
+  const { config, log, clock, store, jobs, runner } = deps;
+  const appsRepo = new AppsRepository(store.db);
+  const notificationsRepo = new NotificationsRepository(store.db);
+  const imports = new AppImportsRepository(store.db);
+  const webhookRunner = new JobRunner(jobs, clock, log, {
+    workerId: `${deps.workerId}:webhooks`,
+    leaseMs: 60_000,
+    pollMs: 1000,
+    concurrency: WEBHOOK_CONCURRENCY,
+  });
+  const apps = new AppsService(appsRepo, clock, deps.secret);
+  const outboxRepo = new OutboxRepository(store.db);
+  const outbox = new Outbox({ outbox: outboxRepo, jobs, clock, wake: () => webhookRunner.wake() });
+  const notifications = new NotificationsService({
+    notifications: notificationsRepo,
+    outbox,
+    bus: deps.bus,
+    clock,
+    log,
+    pushWebhookUrl: config.pushWebhookUrl,
+  });
+  const proactive = new ProactiveNotifier({
+    apps,
+    notifications,
+    sources: {
+      users: deps.repos.users,
+      memories: deps.repos.memories,
+      conversations: deps.repos.conversations,
+      notifications: notificationsRepo,
+    },
+    limiter: deps.rateLimiter,
+    generator: deps.generator === undefined ? createTextGenerator(config.llm) : deps.generator,
+    log,
+  });
+  const http = new WebhookHttpClient(config.allowPrivateWebhooks, MAX_CALLS_IN_FLIGHT);
+  const attempts = new DeliveryAttempts({
+    apps,
+    http,
+    clock,
+    serverSecret: deps.secret,
+    pushSecret: config.pushWebhookSecret,
+    timeoutMs: config.webhookTimeoutMs,
+    perAppConcurrency: PER_APP_CONCURRENCY,
+  });
+  const delivery = new WebhookDelivery({
+    outbox: outboxRepo,
+    queue: outbox,
+    attempts,
+    clock,
+    log,
+    afterDelivery: async (row, app, reply) =>
+      row.kind === 'transcript_processed' ? proactive.handleReply(row.user_id, app, reply, batchOf(row.body)) : null,
+  });
+  webhookRunner.register(FANOUT_JOB, async (job) => {
+    const rows = await outbox.expand(job.user_id, outboxPayload(job.payload, 'batch_id'));
+    await delivery.deliverBatch(job.user_id, rows);
+  });
+  webhookRunner.register(DELIVER_JOB, (job) => delivery.retry(job, outboxPayload(job.payload, 'delivery_id')));
+
+  const importDeps = { imports, memories: deps.repos.memories, users: deps.repos.users, engine: deps.engine, clock };
+  runner.register(APP_MEMORIES_JOB, (job) => runMemoryImport(importDeps, job.user_id, importPayload(job.payload)));
+  defineIntegrationPolicies(deps.rateLimiter);
+  defineNotificationPolicy(deps.rateLimiter);
+  defineProactivePolicy(deps.rateLimiter);
+
+  const webhooks = new AppWebhooks({
+    apps,
+    outbox,
+    conversationsService: deps.conversations,
+    conversations: deps.repos.conversations,
+    log,
+  });
+  deps.pipeline.afterProcessing.push((userId, conversationId) =>
+    webhooks.onConversationProcessed(userId, conversationId),
+  );
+  return {
+    apps,
+    gates: new IntegrationGates(apps, deps.rateLimiter, log),
+    integration: new IntegrationService({
+      conversationsService: deps.conversations,
+      conversations: deps.repos.conversations,
+      actionItems: deps.repos.actionItems,
+      memories: deps.repos.memories,
+      imports,
+      jobs,
+      clock,
+      wakeWorkers: () => runner.wake(),
+    }),
+    notifications,
+    appNotifications: new AppNotifications({ apps, notifications, limiter: deps.rateLimiter, clock }),
+    webhooks,
+    webhookRunner,
+    async close() {
+      await webhookRunner.stop();
+      http.close();
+    },
+  };
+}
+
+/** The segments of a transcript_processed body (for the user_context variable). */
+function batchOf(body: string | null): Array<{ text: string; speaker?: string; is_user?: boolean }> {
+  if (body === null) return [];
+  const parsed = JSON.parse(body) as { segments?: unknown };
+  return Array.isArray(parsed.segments)
+    ? parsed.segments.filter((s): s is { text: string } => typeof s?.text === 'string')
+    : [];
+}

@@ -1,0 +1,112 @@
+import type { Logger } from 'pino';
+import { type Config, ConfigError } from '../config.js';
+import type { Clock } from '../context-types.js';
+import type { ConversationsService } from '../domain/conversations/service.js';
+import { JobRunner } from '../jobs/runner.js';
+import type { JobTable } from '../jobs/table-queue.js';
+import type { ProcessingPipeline } from '../processing/pipeline.js';
+import type { EventBus } from '../providers/bus/index.js';
+import { PocketsphinxProvider } from '../providers/stt/pocketsphinx.js';
+import { chooseSttProvider } from '../providers/stt/select.js';
+import type { Store } from '../store/db.js';
+import { FINALIZE_JOB, FinalizationRepository } from '../store/repositories/finalization.js';
+import { LiveConversationsRepository } from '../store/repositories/live-conversations.js';
+import { RecordingSessionsRepository } from '../store/repositories/recording-sessions.js';
+import { type FinalizationDispatcher, InlineDispatcher, QueueDispatcher } from './dispatch.js';
+import { Finalizer } from './finalization.js';
+import { LifecycleService } from './lifecycle.js';
+import type { ListenModule } from './module.js';
+import { DEFAULT_LINK_LIMITS } from './worker-link.js';
+
+export interface ListenDeps {
+  config: Config;
+  store: Store;
+  jobs: JobTable;
+  /** The pipeline's runner (its extraction job is run through it). */
+  runner: JobRunner;
+  pipeline: ProcessingPipeline;
+  conversations: ConversationsService;
+  bus: EventBus;
+  clock: Clock;
+  log: Logger;
+  workerId: string;
+}
+
+/** Wires the live stream (DESIGN §3 listen/): repositories, lifecycle, finalization and dispatch. */
+export function createListenModule(deps: ListenDeps): ListenModule {
+  const { config, clock, log } = deps;
+  const timings = config.listen;
+  const live = new LiveConversationsRepository(deps.store.db);
+  const sessions = new RecordingSessionsRepository(deps.store.db);
+  const finalization = new FinalizationRepository(deps.store.db);
+  const mode = config.recordingSessionMode;
+  const lifecycle = new LifecycleService({ live, sessions, jobs: deps.jobs, clock, log, mode, timings });
+  const afterFinalization: ListenModule['afterFinalization'] = [];
+  const finalizer = new Finalizer({
+    ...deps,
+    finalization,
+    sessions,
+    live,
+    pipelineRunner: deps.runner,
+    mode,
+    hooks: afterFinalization,
+  });
+  // Finalization jobs have their own runner: their lease is LISTEN_FINALIZATION_LEASE_SECONDS.
+  const finalizationRunner = new JobRunner(deps.jobs, clock, log, {
+    workerId: `${deps.workerId}:finalize`,
+    leaseMs: timings.finalizationLeaseMs,
+    pollMs: 1000,
+    concurrency: 4,
+  });
+  finalizationRunner.register(FINALIZE_JOB, (job) => finalizer.run(job));
+  if (config.dispatchMode === 'queue' && !config.redisUrl) {
+    throw new ConfigError('LISTEN_FINALIZATION_DISPATCH_MODE=queue needs REDIS_URL');
+  }
+  const dispatcher: FinalizationDispatcher =
+    config.dispatchMode === 'queue' && config.redisUrl
+      ? new QueueDispatcher(config.redisUrl, deps.jobs, finalization, clock)
+      : new InlineDispatcher(finalizationRunner, deps.jobs);
+  let pocketsphinx: boolean | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+
+  const sweep = async () => {
+    for (const jobId of await lifecycle.sweep()) await dispatcher.dispatch(jobId, false);
+  };
+  const module: ListenModule = {
+    timings,
+    mode,
+    clock,
+    log,
+    bus: deps.bus,
+    lifecycle,
+    live,
+    finalization,
+    finalizer,
+    finalizationRunner,
+    dispatcher,
+    conversations: deps.conversations,
+    linkLimits: DEFAULT_LINK_LIMITS,
+    chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
+    opusAvailable: false,
+    onTranscriptBatch: [],
+    afterFinalization,
+    sessionPlugins: [],
+    active: new Set(),
+    start() {
+      if (dispatcher.mode === 'inline') finalizationRunner.start();
+      const run = () => sweep().catch((err) => log.warn({ err }, 'listen recovery sweep failed'));
+      void run();
+      sweepTimer = setInterval(run, timings.sweepMs);
+      sweepTimer.unref();
+    },
+    async drain() {
+      await Promise.all([...module.active].map((session) => session.shutdown(1001, 'server shutting down')));
+    },
+    async stop() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      await finalizationRunner.stop();
+      await dispatcher.close();
+    },
+  };
+  return module;
+}

@@ -1,0 +1,92 @@
+import type { BusEvent } from '../providers/bus/index.js';
+import type { SttFailure } from '../providers/stt/port.js';
+import type { ServiceStatus } from './events.js';
+import type { ListenModule } from './module.js';
+
+/** Intervals that start at a random phase, so many sessions' ticks (and their reads) do not bunch up. */
+export class PhasedTimers {
+  private readonly timers: NodeJS.Timeout[] = [];
+
+  every(ms: number, fn: () => void): void {
+    const phase = setTimeout(
+      () => {
+        const timer = setInterval(fn, ms);
+        timer.unref();
+        this.timers.push(timer);
+      },
+      Math.floor(Math.random() * ms),
+    );
+    phase.unref();
+    this.timers.push(phase);
+  }
+
+  clear(): void {
+    for (const timer of this.timers.splice(0)) clearTimeout(timer);
+  }
+}
+
+/**
+ * Which events of the user's bus channel a socket forwards: notifications always; lifecycle events
+ * only for a recording session this socket owns (DESIGN §4: they go to the recording session).
+ */
+export function forwardsEvent(event: BusEvent, owned: ReadonlySet<string>): boolean {
+  if (event.type === 'notification') return true;
+  if (event.type !== 'memory_created' && event.type !== 'memory_processing_started') return false;
+  return typeof event.recording_session_id === 'string' && owned.has(event.recording_session_id);
+}
+
+/** SPEC §7.4: the service_status sent before a 1011 close. */
+export function sttFailedStatus(failure: SttFailure) {
+  return {
+    status: 'stt_failed',
+    status_text: 'Transcription service unavailable',
+    outcome: failure.outcome,
+    provider: failure.provider,
+    retryable: failure.retryable,
+    reason: failure.reason,
+  };
+}
+
+/**
+ * Run when a session starts: a live request carrying a user key releases this user's blocked_byok
+ * jobs (SPEC §3.2, inline dispatch only), and conversations left in progress by sessions that are
+ * gone are handed to processing (SPEC §3.1).
+ */
+export async function recoverUserConversations(
+  m: ListenModule,
+  userId: string,
+  owned: ReadonlySet<string>,
+  byok: boolean,
+): Promise<void> {
+  const jobs: string[] = [];
+  if (byok && m.dispatcher.mode === 'inline') jobs.push(...(await m.finalization.unblockByok(userId, m.clock.now())));
+  jobs.push(...(await m.lifecycle.finalizeStale(userId, owned)));
+  for (const jobId of jobs) await m.dispatcher.dispatch(jobId, false);
+}
+
+/** The service_status frames after the provider was opened (DESIGN §6: no provider still runs). */
+export function sttStatuses(
+  stt: { provider: string | null; unavailable: string | null },
+  failed: boolean,
+): ServiceStatus[] {
+  const statuses: ServiceStatus[] = [];
+  if (stt.unavailable) {
+    statuses.push({
+      status: 'stt_unavailable',
+      status_text: 'Audio is accepted but not transcribed',
+      reason: stt.unavailable,
+    });
+  }
+  if (!failed) statuses.push({ status: 'ready', status_text: 'Ready', provider: stt.provider });
+  return statuses;
+}
+
+/** Waits for `work`, at most `ms` (SPEC §8: the 30 s drain before a forced cancel). */
+export async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([work, limit]);
+  clearTimeout(timer);
+}

@@ -1,0 +1,137 @@
+/**
+ * Audio codecs of the listen stream (SPEC §4.11, research/omi-listen.md §1.6). Every decoder turns
+ * incoming frames into 16 kHz mono PCM16 little-endian, the one format the STT port accepts.
+ */
+
+export type CodecName = 'pcm16' | 'pcm8' | 'opus';
+
+export const TARGET_RATE = 16_000;
+const PCM_RATES = [8000, 16000, 44100, 48000] as const;
+const OPUS_RATES = [8000, 12000, 16000, 24000, 48000] as const;
+
+export interface AudioFormat {
+  codec: CodecName;
+  sampleRate: number;
+}
+
+/** A close reason (≤ 123 bytes, the WebSocket limit) when the format is not accepted, else the format. */
+export function validateAudioFormat(
+  codec: string,
+  sampleRate: number,
+  opusAvailable: boolean,
+): AudioFormat | { reason: string } {
+  const name = normalizeCodec(codec);
+  if (!name) return { reason: `unsupported codec ${codec.slice(0, 40)}` };
+  const allowed: readonly number[] = name === 'opus' ? OPUS_RATES : PCM_RATES;
+  if (!Number.isInteger(sampleRate) || !allowed.includes(sampleRate)) {
+    return {
+      reason: `unsupported sample_rate ${String(sampleRate).slice(0, 20)} for ${name}; use ${allowed.join(', ')}`,
+    };
+  }
+  if (name === 'opus' && !opusAvailable) return { reason: 'opus codec is not available on this server; send pcm16' };
+  return { codec: name, sampleRate };
+}
+
+function normalizeCodec(codec: string): CodecName | null {
+  switch (codec.trim().toLowerCase()) {
+    case 'pcm16':
+    case 'pcm':
+      return 'pcm16';
+    case 'pcm8':
+      return 'pcm8';
+    case 'opus':
+    case 'opus_fs320':
+      return 'opus';
+    default:
+      return null;
+  }
+}
+
+/** Turns a stream of frames into 16 kHz PCM16; stateful (odd bytes and resampler phase carry over). */
+export interface AudioDecoder {
+  decode(frame: Buffer): Buffer;
+}
+
+export function createDecoder(format: AudioFormat): AudioDecoder {
+  if (format.codec === 'opus') throw new Error('opus decoding is not available');
+  const resampler = format.sampleRate === TARGET_RATE ? null : new Resampler(format.sampleRate, TARGET_RATE);
+  let carry: Buffer | null = null;
+  return {
+    decode(frame) {
+      let samples: Int16Array;
+      if (format.codec === 'pcm8') {
+        samples = pcm8ToSamples(frame);
+      } else {
+        const bytes: Buffer = carry ? Buffer.concat([carry, frame]) : frame;
+        const even = bytes.length - (bytes.length % 2);
+        carry = even < bytes.length ? Buffer.from(bytes.subarray(even)) : null;
+        samples = pcm16ToSamples(bytes.subarray(0, even));
+      }
+      const out = resampler ? resampler.process(samples) : samples;
+      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+    },
+  };
+}
+
+// research/omi-listen.md §7.1: current upstream treats pcm8 as unsigned 8-bit samples (bias 128).
+function pcm8ToSamples(frame: Buffer): Int16Array {
+  const out = new Int16Array(frame.length);
+  for (let i = 0; i < frame.length; i++) out[i] = (frame[i] - 128) << 8;
+  return out;
+}
+
+function pcm16ToSamples(bytes: Buffer): Int16Array {
+  const out = new Int16Array(bytes.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = bytes.readInt16LE(i * 2);
+  return out;
+}
+
+/**
+ * Streaming linear-interpolation resampler. When downsampling, each output sample averages the
+ * input samples it spans (a box filter), which keeps aliasing low enough for speech recognition.
+ */
+export class Resampler {
+  private readonly step: number;
+  private position = 0;
+  private previous = 0;
+
+  constructor(from: number, to: number) {
+    this.step = from / to;
+  }
+
+  process(input: Int16Array): Int16Array {
+    const out: number[] = [];
+    // position is measured in input samples, relative to input[0]; -1 is the previous frame's last sample.
+    while (this.position < input.length - 1 || (this.position < input.length && this.step >= 1)) {
+      out.push(this.step > 1 ? this.average(input, this.position) : this.interpolate(input, this.position));
+      this.position += this.step;
+    }
+    this.position -= input.length;
+    if (input.length > 0) this.previous = input[input.length - 1];
+    return Int16Array.from(out);
+  }
+
+  private sampleAt(input: Int16Array, index: number): number {
+    return index < 0 ? this.previous : input[Math.min(index, input.length - 1)];
+  }
+
+  private interpolate(input: Int16Array, position: number): number {
+    const base = Math.floor(position);
+    const fraction = position - base;
+    const a = this.sampleAt(input, base);
+    const b = this.sampleAt(input, base + 1);
+    return Math.round(a + (b - a) * fraction);
+  }
+
+  private average(input: Int16Array, position: number): number {
+    const start = Math.max(-1, Math.floor(position));
+    const end = Math.min(input.length - 1, Math.floor(position + this.step) - 1);
+    let sum = 0;
+    let count = 0;
+    for (let i = start; i <= Math.max(start, end); i++) {
+      sum += this.sampleAt(input, i);
+      count++;
+    }
+    return Math.round(sum / count);
+  }
+}

@@ -1,0 +1,143 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { devUser } from '../../http/auth.js';
+import { DateTime, errors, Limit, Nullable, NullableScalar, Offset, SuccessResponse } from '../../http/schemas.js';
+import type { TypedApp } from '../../http/typed-app.js';
+
+const tags = ['Action Items'];
+
+/** SPEC §2.2 */
+export const DeveloperActionItem = Type.Object(
+  {
+    id: Type.String(),
+    description: Type.String(),
+    completed: Type.Boolean(),
+    completed_at: NullableScalar(DateTime()),
+    conversation_id: NullableScalar(Type.String()),
+    created_at: DateTime(),
+    updated_at: DateTime(),
+    due_at: NullableScalar(DateTime()),
+  },
+  { $id: 'DeveloperActionItem' },
+);
+
+const Description = Type.String({ minLength: 1, maxLength: 500 });
+
+const CreateActionItem = Type.Object({
+  description: Description,
+  completed: Type.Optional(Type.Boolean({ default: false })),
+  due_at: Type.Optional(Nullable(DateTime())),
+});
+
+const UpdateActionItem = Type.Object({
+  description: Type.Optional(Nullable(Description)),
+  completed: Type.Optional(Nullable(Type.Boolean())),
+  due_at: Type.Optional(Nullable(DateTime({ description: 'null removes the due date' }))),
+});
+
+const IdParams = Type.Object({ action_item_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+const ListQuery = Type.Object({
+  completed: Type.Optional(Type.Boolean()),
+  conversation_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  start_date: Type.Optional(DateTime({ description: 'created_at on or after' })),
+  end_date: Type.Optional(DateTime({ description: 'created_at on or before' })),
+  limit: Limit(100),
+  offset: Offset,
+});
+
+export function registerDevActionItemRoutes(app: TypedApp, ctx: AppContext): void {
+  const { auth, actionItems } = ctx;
+  const write = {
+    preHandler: auth.devKey('action_items:write'),
+    config: { rateLimit: { policy: 'dev:action_items_write' } },
+  };
+
+  app.get(
+    '/v1/dev/user/action-items',
+    {
+      preHandler: auth.devKey('action_items:read'),
+      config: { rateLimit: { policy: 'dev:action_items_read' } },
+      schema: {
+        tags,
+        summary: 'List action items: open before completed, due soonest first, then newest',
+        querystring: ListQuery,
+        response: { 200: Type.Array(DeveloperActionItem), ...errors(401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return actionItems.list(devUser(request), {
+        completed: q.completed,
+        conversationId: q.conversation_id,
+        startDate: q.start_date ? Date.parse(q.start_date) : undefined,
+        endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+        limit: q.limit,
+        offset: q.offset,
+      });
+    },
+  );
+
+  app.post(
+    '/v1/dev/user/action-items',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create an action item',
+        body: CreateActionItem,
+        response: { 200: DeveloperActionItem, ...errors(401, 403, 422, 429) },
+      },
+    },
+    async (request) => actionItems.create(devUser(request), request.body),
+  );
+
+  app.post(
+    '/v1/dev/user/action-items/batch',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create up to 50 action items at once (all or nothing)',
+        body: Type.Object({ action_items: Type.Array(CreateActionItem, { maxItems: 50 }) }),
+        response: {
+          200: Type.Object({ action_items: Type.Array(DeveloperActionItem), created_count: Type.Integer() }),
+          ...errors(401, 403, 422, 429),
+        },
+      },
+    },
+    async (request) => actionItems.createBatch(devUser(request), request.body.action_items),
+  );
+
+  app.patch(
+    '/v1/dev/user/action-items/:action_item_id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Update description, completion or due date (due_at: null removes it)',
+        params: IdParams,
+        body: UpdateActionItem,
+        response: { 200: DeveloperActionItem, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => actionItems.update(devUser(request), request.params.action_item_id, request.body),
+  );
+
+  app.delete(
+    '/v1/dev/user/action-items/:action_item_id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete an action item',
+        params: IdParams,
+        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      await actionItems.delete(devUser(request), request.params.action_item_id);
+      return { success: true };
+    },
+  );
+}

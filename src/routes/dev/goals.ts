@@ -1,0 +1,178 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { GOAL_TYPES } from '../../domain/goals/service.js';
+import { devUser } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+import { DateTime, errors, Limit, Nullable, NullableScalar, SuccessResponse } from '../../http/schemas.js';
+import type { TypedApp } from '../../http/typed-app.js';
+
+const tags = ['Goals'];
+
+const GoalType = Type.Enum([...GOAL_TYPES]);
+
+const DeveloperGoal = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    goal_type: GoalType,
+    target_value: Type.Number(),
+    current_value: Type.Number(),
+    min_value: Type.Number(),
+    max_value: Type.Number(),
+    unit: NullableScalar(Type.String()),
+    is_active: Type.Boolean(),
+    created_at: DateTime(),
+    updated_at: DateTime(),
+  },
+  { $id: 'DeveloperGoal' },
+);
+
+const HistoryPoint = Type.Object({
+  date: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+  value: Type.Number(),
+  recorded_at: DateTime(),
+});
+
+const Title = Type.String({ minLength: 1, maxLength: 500 });
+const Unit = Type.String({ maxLength: 64 });
+
+const CreateGoal = Type.Object({
+  title: Title,
+  goal_type: Type.Optional(GoalType),
+  target_value: Type.Number(),
+  current_value: Type.Optional(Type.Number()),
+  min_value: Type.Optional(Type.Number()),
+  max_value: Type.Optional(Type.Number()),
+  unit: Type.Optional(Nullable(Unit)),
+});
+
+const UpdateGoal = Type.Object({
+  title: Type.Optional(Title),
+  target_value: Type.Optional(Type.Number()),
+  current_value: Type.Optional(Type.Number()),
+  min_value: Type.Optional(Type.Number()),
+  max_value: Type.Optional(Type.Number()),
+  unit: Type.Optional(Nullable(Unit)),
+});
+
+const IdParams = Type.Object({ goal_id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export function registerDevGoalRoutes(app: TypedApp, ctx: AppContext): void {
+  const { auth, goals } = ctx;
+  const read = { preHandler: auth.devKey('goals:read'), config: { rateLimit: { policy: 'dev:goals_read' } } };
+  const write = { preHandler: auth.devKey('goals:write'), config: { rateLimit: { policy: 'dev:goals_write' } } };
+
+  app.get(
+    '/v1/dev/user/goals',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'List active goals (oldest first), or every goal newest first with include_inactive',
+        querystring: Type.Object({ limit: Limit(10), include_inactive: Type.Boolean({ default: false }) }),
+        response: { 200: Type.Array(DeveloperGoal), ...errors(401, 403, 422, 429) },
+      },
+    },
+    async (request) => goals.list(devUser(request), request.query.include_inactive, request.query.limit),
+  );
+
+  app.post(
+    '/v1/dev/user/goals',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Create a goal (a 4th active goal deactivates the oldest active one)',
+        body: CreateGoal,
+        response: { 200: DeveloperGoal, ...errors(401, 403, 422, 429) },
+      },
+    },
+    async (request) => goals.create(devUser(request), request.body),
+  );
+
+  app.get(
+    '/v1/dev/user/goals/:goal_id',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Get one goal (active or not)',
+        params: IdParams,
+        response: { 200: DeveloperGoal, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => goals.get(devUser(request), request.params.goal_id),
+  );
+
+  app.patch(
+    '/v1/dev/user/goals/:goal_id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Update title, values, bounds or unit',
+        params: IdParams,
+        body: UpdateGoal,
+        response: { 200: DeveloperGoal, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => goals.update(devUser(request), request.params.goal_id, request.body),
+  );
+
+  app.delete(
+    '/v1/dev/user/goals/:goal_id',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: 'Delete a goal and its history',
+        params: IdParams,
+        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      await goals.delete(devUser(request), request.params.goal_id);
+      return { success: true };
+    },
+  );
+
+  app.patch(
+    '/v1/dev/user/goals/:goal_id/progress',
+    {
+      ...write,
+      schema: {
+        tags,
+        summary: "Set the current value and record today's history point",
+        description:
+          'The value comes in the query (`?current_value=`, as the reference) or a JSON body `{current_value}`.',
+        params: IdParams,
+        querystring: Type.Object({ current_value: Type.Optional(Type.Number()) }),
+        // An absent body reaches the validator as null.
+        body: Nullable(Type.Object({ current_value: Type.Number() })),
+        response: { 200: DeveloperGoal, ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const value = request.query.current_value ?? request.body?.current_value;
+      if (value === undefined) {
+        throw new AppError(422, [{ loc: ['query', 'current_value'], msg: 'Field required', type: 'missing' }]);
+      }
+      return goals.recordProgress(devUser(request), request.params.goal_id, value);
+    },
+  );
+
+  app.get(
+    '/v1/dev/user/goals/:goal_id/history',
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: 'Daily progress points of the last `days` days, newest first',
+        params: IdParams,
+        querystring: Type.Object({ days: Type.Integer({ minimum: 1, maximum: 365, default: 30 }) }),
+        response: { 200: Type.Array(HistoryPoint), ...errors(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => goals.history(devUser(request), request.params.goal_id, request.query.days),
+  );
+}

@@ -1,0 +1,58 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../context.js';
+import { devUser } from '../../http/auth.js';
+import { transcriptBucket } from '../../http/rate-limit.js';
+import { DateTime, errors, Limit, Offset } from '../../http/schemas.js';
+import type { TypedApp } from '../../http/typed-app.js';
+import { DeveloperConversation, parseCategories } from './conversations.js';
+
+const SearchQuery = Type.Object({
+  q: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    description: 'words to look for in title, overview and transcript (any may match)',
+  }),
+  limit: Limit(25),
+  offset: Offset,
+  start_date: Type.Optional(DateTime()),
+  end_date: Type.Optional(DateTime()),
+  include_transcript: Type.Boolean({ default: false }),
+  categories: Type.Optional(Type.String({ maxLength: 2000, description: 'comma-separated categories (OR)' })),
+  folder_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  starred: Type.Optional(Type.Boolean()),
+});
+
+export function registerDevSearchRoutes(app: TypedApp, ctx: AppContext): void {
+  const { auth, search } = ctx;
+
+  app.get(
+    '/v1/dev/user/conversations/search',
+    {
+      preHandler: auth.devKey('conversations:read'),
+      config: { rateLimit: { policy: 'dev:search', extra: transcriptBucket } },
+      schema: {
+        tags: ['Conversations'],
+        summary: 'Full-text search over completed conversations, best match first (with the list filters)',
+        querystring: SearchQuery,
+        response: { 200: Type.Array(DeveloperConversation), ...errors(400, 401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return search.conversationsMatching(
+        devUser(request),
+        q.q,
+        {
+          startDate: q.start_date ? Date.parse(q.start_date) : undefined,
+          endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+          categories: parseCategories(q.categories),
+          folderId: q.folder_id,
+          starred: q.starred,
+          limit: q.limit,
+          offset: q.offset,
+        },
+        q.include_transcript,
+      );
+    },
+  );
+}

@@ -1,0 +1,86 @@
+import { Type } from 'typebox';
+import type { AppContext } from '../../../context.js';
+import { AppError, Detail } from '../../../http/errors.js';
+import { errors } from '../../../http/schemas.js';
+import type { TypedApp } from '../../../http/typed-app.js';
+import { Text } from '../forms.js';
+import { html } from '../html.js';
+import { redirect, sendPage } from '../layout.js';
+import {
+  BROWSER_SESSION_TTL_SECONDS,
+  clearSessionCookie,
+  fromThisSite,
+  localPath,
+  setSessionCookie,
+} from '../session.js';
+
+const tags = ['Web'];
+
+function signInForm(next: string, oidcIssuer: string | null) {
+  return html`<form method="post" action="/sign-in" class="card stack">
+<input type="hidden" name="next" value="${next}">
+<label for="token">Session token</label>
+<input id="token" name="token" type="password" autocomplete="current-password" required spellcheck="false" aria-describedby="token-help">
+<p id="token-help" class="hint">The session token printed on the first start, or one from
+<code>keepsake admin token create --uid UID</code>.${
+    oidcIssuer ? html` An ID token from your identity provider (${oidcIssuer}) works too.` : ''
+  }</p>
+<button type="submit">Sign in</button>
+</form>`;
+}
+
+export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
+  const oidcIssuer = ctx.config.oidc?.issuer ?? null;
+
+  app.get('/', { schema: { hide: true, tags, summary: 'Home: the conversation list' } }, async (_request, reply) =>
+    redirect(reply, '/conversations'),
+  );
+
+  app.get(
+    '/sign-in',
+    {
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Sign-in page',
+        querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }),
+      },
+    },
+    async (request, reply) =>
+      sendPage(reply, { title: 'Sign in' }, signInForm(localPath(request.query.next), oidcIssuer)),
+  );
+
+  app.post(
+    '/sign-in',
+    {
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Sign in with a session token (sets the HttpOnly session cookie)',
+        body: Type.Object({ token: Text(8192), next: Type.Optional(Text(2000)) }),
+        response: { ...errors(403, 422) },
+      },
+    },
+    async (request, reply) => {
+      // Login CSRF: a sign-in must come from this site's own form.
+      if (request.headers.origin && !fromThisSite(request, ctx.config.publicUrl))
+        throw new AppError(403, Detail.crossSiteRefused);
+      const next = localPath(request.body.next);
+      const uid = await ctx.users.resolveSessionToken(request.body.token.trim());
+      if (!uid) {
+        return sendPage(
+          reply,
+          { title: 'Sign in', status: 401, error: 'That token is not valid or has expired.' },
+          signInForm(next, oidcIssuer),
+        );
+      }
+      setSessionCookie(reply, request, ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS), ctx.config.publicUrl);
+      return redirect(reply, next);
+    },
+  );
+
+  app.post('/sign-out', { schema: { hide: true, tags, summary: 'Sign out (clears the cookie)' } }, async (_r, reply) => {
+    clearSessionCookie(reply);
+    return redirect(reply, '/sign-in');
+  });
+}

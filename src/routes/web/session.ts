@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, Detail } from '../../http/errors.js';
+
+/** The cookie the session auth hook reads (src/http/auth.ts). */
+export const SESSION_COOKIE = 'keepsake_session';
+
+/**
+ * A browser gets its own session token, minted at sign-in: the token typed into the form (possibly
+ * the long-lived first-start one) never sits in a cookie jar, and a stolen cookie expires in a week.
+ */
+export const BROWSER_SESSION_TTL_SECONDS = 7 * 24 * 3600;
+
+/** The live stream's first message needs a token script can read; this one is only good for connecting. */
+export const LISTEN_TOKEN_TTL_SECONDS = 120;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return /(?:^|;\s*)keepsake_session=/.test(request.headers.cookie ?? '');
+}
+
+function secureRequest(request: FastifyRequest, publicUrl: string | null): boolean {
+  return request.protocol === 'https' || (publicUrl?.startsWith('https:') ?? false);
+}
+
+/** HttpOnly (no script reads it) and SameSite=Strict (no other site's page sends it). */
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  token: string,
+  publicUrl: string | null,
+): void {
+  const secure = secureRequest(request, publicUrl) ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${BROWSER_SESSION_TTL_SECONDS}${secure}`,
+  );
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+}
+
+function hostOf(value: string | undefined): string | null {
+  if (!value || value === 'null') return null;
+  try {
+    return new URL(value).host;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the request says it comes from a page of this site (Origin, else Referer). */
+export function fromThisSite(request: FastifyRequest, publicUrl: string | null): boolean {
+  const source = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
+  return source !== null && (source === request.headers.host || source === hostOf(publicUrl ?? undefined));
+}
+
+/**
+ * CSRF guard for every cookie-authenticated write, on web pages and on session API routes alike:
+ * besides SameSite=Strict, the request must come from a page of this site. Requests that carry
+ * their credentials in an Authorization header are not ambient and pass.
+ */
+export function crossSiteGuard(publicUrl: string | null) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (SAFE_METHODS.has(request.method) || request.headers.authorization || !hasSessionCookie(request)) return;
+    if (!fromThisSite(request, publicUrl)) throw new AppError(403, Detail.crossSiteRefused);
+  };
+}
+
+/** A `next` target after sign-in: only a local path, never another origin (open-redirect guard). */
+export function localPath(value: unknown, fallback = '/conversations'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+    return fallback;
+  return value;
+}

@@ -1,0 +1,127 @@
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import type { Database, GoalProgressTable, GoalsTable } from '../schema.js';
+
+export type GoalRow = Selectable<GoalsTable>;
+export type GoalProgressRow = Selectable<GoalProgressTable>;
+export type GoalPatch = Omit<Updateable<GoalsTable>, 'id' | 'user_id' | 'created_at'>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export class GoalsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Active goals oldest first, or every goal newest first (research/omi-rest.md §2.4). */
+  async list(userId: string, includeInactive: boolean, limit: number): Promise<GoalRow[]> {
+    const query = this.db.selectFrom('goals').selectAll().where('user_id', '=', userId);
+    if (includeInactive) return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return query.where('is_active', '=', 1).orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+
+  async findById(userId: string, id: string, tx: Db = this.db): Promise<GoalRow | undefined> {
+    return tx.selectFrom('goals').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Inserts an active goal and deactivates the oldest active ones beyond `maxActive`, in one
+   * transaction. The user's row is locked first so two concurrent creates cannot both keep 3 others.
+   */
+  async insertActive(goal: Insertable<GoalsTable>, maxActive: number, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      // A no-op update takes the row lock on PostgreSQL; SQLite serializes writers anyway.
+      await tx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', goal.user_id).execute();
+      await tx.insertInto('goals').values(goal).execute();
+      const keep = tx
+        .selectFrom('goals')
+        .select('id')
+        .where('user_id', '=', goal.user_id)
+        .where('is_active', '=', 1)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(maxActive);
+      await tx
+        .updateTable('goals')
+        .set({ is_active: 0, ended_at: now, updated_at: now })
+        .where('user_id', '=', goal.user_id)
+        .where('is_active', '=', 1)
+        .where('id', 'not in', (eb) => eb.selectFrom(keep.as('keep')).select('keep.id'))
+        .execute();
+    });
+  }
+
+  async update(userId: string, id: string, patch: GoalPatch, tx: Db = this.db): Promise<boolean> {
+    const result = await tx
+      .updateTable('goals')
+      .set(patch)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('goals')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Sets the current value and the day's history point (a later update the same day replaces it). */
+  async recordProgress(userId: string, id: string, value: number, day: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (tx) => {
+      const updated = await this.update(userId, id, { current_value: value, updated_at: now }, tx);
+      if (!updated) return false;
+      await tx
+        .insertInto('goal_progress')
+        .values({ goal_id: id, user_id: userId, day, value, recorded_at: now })
+        .onConflict((oc) => oc.columns(['goal_id', 'day']).doUpdateSet({ value, recorded_at: now }))
+        .execute();
+      return true;
+    });
+  }
+
+  /** Daily points on or after `sinceDay` (YYYY-MM-DD), newest first. */
+  async history(userId: string, id: string, sinceDay: string): Promise<GoalProgressRow[]> {
+    return this.db
+      .selectFrom('goal_progress')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('goal_id', '=', id)
+      .where('day', '>=', sinceDay)
+      .orderBy('day', 'desc')
+      .execute();
+  }
+
+  /** Every goal after the (created_at, id) cursor, oldest first, with all its points (export). */
+  async pageAfter(userId: string, after: { createdAt: number; id: string } | null, limit: number): Promise<GoalRow[]> {
+    let query = this.db.selectFrom('goals').selectAll().where('user_id', '=', userId);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '>', after.createdAt),
+          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+        ]),
+      );
+    }
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  }
+
+  async historyFor(userId: string, goalIds: readonly string[]): Promise<Map<string, GoalProgressRow[]>> {
+    const grouped = new Map<string, GoalProgressRow[]>();
+    if (goalIds.length === 0) return grouped;
+    const rows = await this.db
+      .selectFrom('goal_progress')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('goal_id', 'in', [...goalIds])
+      .orderBy('goal_id')
+      .orderBy('day')
+      .execute();
+    for (const row of rows) {
+      const list = grouped.get(row.goal_id);
+      if (list) list.push(row);
+      else grouped.set(row.goal_id, [row]);
+    }
+    return grouped;
+  }
+}

@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import './tables.js';
+import type { MatchMode, SearchBackend } from './types.js';
+
+/**
+ * SQLite full-text search: FTS5 external-content tables kept in sync by triggers, ranked by bm25.
+ *
+ * - Memories: the FTS index reads its content through a view over `memories`; a small map table gives
+ *   each memory a stable integer rowid (implicit rowids of text-keyed tables may change on VACUUM).
+ * - Conversations: one document per completed conversation (title, overview, created text + transcript),
+ *   kept in `conversation_search_docs`; segments appended later extend the document.
+ */
+
+const TOKENIZER = "tokenize = 'porter unicode61 remove_diacritics 2'";
+
+const SEGMENT_TEXT = (conversationId: string) =>
+  `coalesce((SELECT group_concat(s.text, ' ' ORDER BY s.seq) FROM transcript_segments s WHERE s.conversation_id = ${conversationId}), '')`;
+const DOCUMENT_TRANSCRIPT = (row: string) => `trim(coalesce(${row}.text, '') || ' ' || ${SEGMENT_TEXT(`${row}.id`)})`;
+
+export const SQLITE_SEARCH_DDL: readonly string[] = [
+  // Memories
+  `CREATE TABLE memory_search_map (
+     doc_id INTEGER PRIMARY KEY,
+     memory_id TEXT NOT NULL UNIQUE
+   )`,
+  `CREATE VIEW memory_search_source AS
+     SELECT map.doc_id AS doc_id, m.content AS content
+     FROM memory_search_map map JOIN memories m ON m.id = map.memory_id`,
+  `CREATE VIRTUAL TABLE memories_fts USING fts5(content, content = 'memory_search_source', content_rowid = 'doc_id', ${TOKENIZER})`,
+  `CREATE TRIGGER memories_search_insert AFTER INSERT ON memories BEGIN
+     INSERT INTO memory_search_map (memory_id) VALUES (new.id);
+     INSERT INTO memories_fts (rowid, content)
+       SELECT doc_id, new.content FROM memory_search_map WHERE memory_id = new.id;
+   END`,
+  `CREATE TRIGGER memories_search_update AFTER UPDATE OF content ON memories WHEN old.content IS NOT new.content BEGIN
+     INSERT INTO memories_fts (memories_fts, rowid, content)
+       SELECT 'delete', doc_id, old.content FROM memory_search_map WHERE memory_id = old.id;
+     INSERT INTO memories_fts (rowid, content)
+       SELECT doc_id, new.content FROM memory_search_map WHERE memory_id = new.id;
+   END`,
+  `CREATE TRIGGER memories_search_delete AFTER DELETE ON memories BEGIN
+     INSERT INTO memories_fts (memories_fts, rowid, content)
+       SELECT 'delete', doc_id, old.content FROM memory_search_map WHERE memory_id = old.id;
+     DELETE FROM memory_search_map WHERE memory_id = old.id;
+   END`,
+  `INSERT INTO memory_search_map (memory_id) SELECT id FROM memories ORDER BY created_at, id`,
+  `INSERT INTO memories_fts (memories_fts) VALUES ('rebuild')`,
+
+  // Conversations
+  `CREATE TABLE conversation_search_docs (
+     doc_id INTEGER PRIMARY KEY,
+     conversation_id TEXT NOT NULL UNIQUE REFERENCES conversations (id) ON DELETE CASCADE,
+     user_id TEXT NOT NULL,
+     title TEXT NOT NULL,
+     overview TEXT NOT NULL,
+     transcript TEXT NOT NULL
+   )`,
+  `CREATE VIRTUAL TABLE conversations_fts USING fts5(title, overview, transcript,
+     content = 'conversation_search_docs', content_rowid = 'doc_id', ${TOKENIZER})`,
+  // Title counts most, then the overview, then the transcript.
+  `INSERT INTO conversations_fts (conversations_fts, rank) VALUES ('rank', 'bm25(10.0, 4.0, 1.0)')`,
+  `CREATE TRIGGER conversation_docs_insert AFTER INSERT ON conversation_search_docs BEGIN
+     INSERT INTO conversations_fts (rowid, title, overview, transcript)
+       VALUES (new.doc_id, new.title, new.overview, new.transcript);
+   END`,
+  `CREATE TRIGGER conversation_docs_update AFTER UPDATE ON conversation_search_docs BEGIN
+     INSERT INTO conversations_fts (conversations_fts, rowid, title, overview, transcript)
+       VALUES ('delete', old.doc_id, old.title, old.overview, old.transcript);
+     INSERT INTO conversations_fts (rowid, title, overview, transcript)
+       VALUES (new.doc_id, new.title, new.overview, new.transcript);
+   END`,
+  `CREATE TRIGGER conversation_docs_delete AFTER DELETE ON conversation_search_docs BEGIN
+     INSERT INTO conversations_fts (conversations_fts, rowid, title, overview, transcript)
+       VALUES ('delete', old.doc_id, old.title, old.overview, old.transcript);
+   END`,
+  // Only completed conversations are searchable (the list shows only those), so live streams cost nothing.
+  `CREATE TRIGGER conversations_search_insert AFTER INSERT ON conversations WHEN new.status = 'completed' BEGIN
+     INSERT INTO conversation_search_docs (conversation_id, user_id, title, overview, transcript)
+       VALUES (new.id, new.user_id, new.title, new.overview, ${DOCUMENT_TRANSCRIPT('new')});
+   END`,
+  `CREATE TRIGGER conversations_search_update AFTER UPDATE OF status, title, overview, text ON conversations
+   WHEN old.status IS NOT new.status OR old.title IS NOT new.title OR old.overview IS NOT new.overview OR old.text IS NOT new.text
+   BEGIN
+     DELETE FROM conversation_search_docs WHERE conversation_id = new.id AND new.status <> 'completed';
+     INSERT INTO conversation_search_docs (conversation_id, user_id, title, overview, transcript)
+       SELECT new.id, new.user_id, new.title, new.overview, ${DOCUMENT_TRANSCRIPT('new')} WHERE new.status = 'completed'
+       ON CONFLICT (conversation_id) DO UPDATE
+         SET title = excluded.title, overview = excluded.overview, transcript = excluded.transcript;
+   END`,
+  // Drop the document before the cascade removes the segments, so their triggers find nothing to update.
+  `CREATE TRIGGER conversations_search_delete BEFORE DELETE ON conversations BEGIN
+     DELETE FROM conversation_search_docs WHERE conversation_id = old.id;
+   END`,
+  `CREATE TRIGGER segments_search_insert AFTER INSERT ON transcript_segments BEGIN
+     UPDATE conversation_search_docs SET transcript = trim(transcript || ' ' || new.text)
+       WHERE conversation_id = new.conversation_id;
+   END`,
+  `CREATE TRIGGER segments_search_update AFTER UPDATE OF text ON transcript_segments WHEN old.text IS NOT new.text BEGIN
+     UPDATE conversation_search_docs
+       SET transcript = (SELECT ${DOCUMENT_TRANSCRIPT('c')} FROM conversations c WHERE c.id = new.conversation_id)
+       WHERE conversation_id = new.conversation_id;
+   END`,
+  `CREATE TRIGGER segments_search_delete AFTER DELETE ON transcript_segments BEGIN
+     UPDATE conversation_search_docs
+       SET transcript = (SELECT ${DOCUMENT_TRANSCRIPT('c')} FROM conversations c WHERE c.id = old.conversation_id)
+       WHERE conversation_id = old.conversation_id;
+   END`,
+  `INSERT INTO conversation_search_docs (conversation_id, user_id, title, overview, transcript)
+     SELECT c.id, c.user_id, c.title, c.overview, ${DOCUMENT_TRANSCRIPT('c')}
+     FROM conversations c WHERE c.status = 'completed'`,
+];
+
+/** FTS5 query: every term quoted (they hold only letters, digits and marks), joined by AND or OR. */
+function matchExpression(terms: readonly string[], mode: MatchMode): string {
+  return terms.map((t) => `"${t}"`).join(mode === 'all' ? ' AND ' : ' OR ');
+}
+
+// `rank` is bm25 (weighted for conversations): negative, lower is better. Mapped into (0, 1), higher is better.
+const SCORE = (table: string) => sql<number>`(-${sql.ref(`${table}.rank`)}) / (1.0 - ${sql.ref(`${table}.rank`)})`;
+
+export const sqliteSearch: SearchBackend = {
+  name: 'sqlite-fts5',
+
+  memoryHits(qc, userId, terms, mode) {
+    return qc
+      .selectFrom('memories_fts')
+      .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
+      .innerJoin('memories as hit_m', 'hit_m.id', 'map.memory_id')
+      .where(sql<boolean>`memories_fts MATCH ${matchExpression(terms, mode)}`)
+      .where('hit_m.user_id', '=', userId)
+      .select(['hit_m.id as id', SCORE('memories_fts').as('score')]);
+  },
+
+  conversationHits(qc, userId, terms, mode) {
+    return qc
+      .selectFrom('conversations_fts')
+      .innerJoin('conversation_search_docs as doc', 'doc.doc_id', 'conversations_fts.rowid')
+      .where(sql<boolean>`conversations_fts MATCH ${matchExpression(terms, mode)}`)
+      .where('doc.user_id', '=', userId)
+      .select(['doc.conversation_id as id', SCORE('conversations_fts').as('score')]);
+  },
+};

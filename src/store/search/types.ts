@@ -1,0 +1,48 @@
+import type { Expression, QueryCreator } from 'kysely';
+import type { Database } from '../schema.js';
+
+/** One full-text match: the matched row's id and a relevance in (0, 1), higher is better. */
+export interface SearchHit {
+  id: string;
+  score: number;
+}
+
+/** `all`: every term must occur (the search endpoints); `any`: one is enough (fallback ranking). */
+export type MatchMode = 'all' | 'any';
+
+/**
+ * The dialect half of full-text search (SQLite FTS5 or PostgreSQL tsvector). Each backend answers the
+ * user's matching ids with a score; the repository joins them to rows, filters and pages in shared SQL.
+ */
+export interface SearchBackend {
+  readonly name: 'sqlite-fts5' | 'postgres-tsvector';
+  memoryHits(
+    qc: QueryCreator<Database>,
+    userId: string,
+    terms: readonly string[],
+    mode: MatchMode,
+  ): Expression<SearchHit>;
+  conversationHits(
+    qc: QueryCreator<Database>,
+    userId: string,
+    terms: readonly string[],
+    mode: MatchMode,
+  ): Expression<SearchHit>;
+}
+
+const MAX_TERMS = 32;
+const MAX_TERM_LENGTH = 64;
+
+/**
+ * A user's query → plain search terms: runs of letters, digits and combining marks, lowercased. Every
+ * other character (quotes, operators, column filters, `*`, `:`) is dropped, so no FTS5 or tsquery
+ * syntax can reach the engine.
+ */
+export function searchTerms(query: string): string[] {
+  const words =
+    query
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+  return [...new Set(words.map((w) => w.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_TERMS);
+}

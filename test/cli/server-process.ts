@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const BIN = join(process.cwd(), 'bin', 'keepsake.js');
+
+export interface ServerProcess {
+  url: string;
+  uid: string;
+  /** The owner's all-scope key printed on first start. */
+  key: string;
+  token: string;
+  /** Environment that points `keepsake admin …` at the same data directory. */
+  serverEnv: NodeJS.ProcessEnv;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `keepsake serve` as a child process on a fresh SQLite data directory, with its first-start secrets. */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-client-'));
+  const port = await freePort();
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    STT_PROVIDER: 'none',
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr?.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up && /session token:/.test(stdout)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const key = /developer key:\s+(omi_dev_[0-9a-f]{32})/.exec(stdout)?.[1];
+  const uid = /uid:\s+(\S+)/.exec(stdout)?.[1];
+  const token = /session token:\s+(\S+)/.exec(stdout)?.[1];
+  if (!key || !uid || !token) {
+    child.kill('SIGKILL');
+    throw new Error(`server did not start:\n${stdout}`);
+  }
+  return {
+    url,
+    uid,
+    key,
+    token,
+    serverEnv,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `keepsake admin key create` against the server's data directory (safe while it runs, DESIGN §5). */
+export function createKey(server: ServerProcess, scopes: string[] | null): string {
+  const args = ['admin', 'key', 'create', '--uid', server.uid, '--name', 'test'];
+  if (scopes) args.push('--scopes', scopes.join(','));
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: server.serverEnv, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`admin key create failed: ${result.stderr}`);
+  return (JSON.parse(result.stdout) as { key: string }).key;
+}

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import type { Config } from '../../src/config.js';
+import { type FakeDeepgram, startFakeDeepgram } from '../helpers/fake-deepgram.js';
+import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
+
+const stt = (overrides: Partial<Config['stt']>): Config['stt'] => ({
+  provider: 'auto',
+  deepgramApiKey: null,
+  deepgramUrl: 'wss://api.deepgram.com',
+  baseUrl: null,
+  apiKey: null,
+  modelDir: null,
+  ...overrides,
+});
+
+/** A tone burst (speech-like energy for the VAD) followed by silence, as 16 kHz PCM16. */
+function toneThenSilence(toneMs: number, silenceMs: number): Buffer {
+  const samples = ((toneMs + silenceMs) * 16_000) / 1000;
+  const pcm = Buffer.alloc(samples * 2);
+  for (let i = 0; i < (toneMs * 16_000) / 1000; i++)
+    pcm.writeInt16LE(Math.round(8000 * Math.sin((2 * Math.PI * 220 * i) / 16_000)), i * 2);
+  return pcm;
+}
+
+function sendInFrames(client: ListenClient, pcm: Buffer, frameBytes = 3200): void {
+  for (let offset = 0; offset < pcm.length; offset += frameBytes)
+    client.send(pcm.subarray(offset, offset + frameBytes));
+}
+
+describe('Deepgram provider', () => {
+  let deepgram: FakeDeepgram;
+  let server: ListenServer;
+  before(async () => {
+    deepgram = await startFakeDeepgram('dg-key');
+    server = await listenServer('sqlite', {
+      config: { stt: stt({ deepgramApiKey: 'dg-key', deepgramUrl: deepgram.url }) },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await deepgram.close();
+  });
+
+  test('audio goes to Deepgram with the live API query and key; final results come back as diarized segments', async () => {
+    deepgram.respondAfterBytes(6400, [
+      { word: 'hello', punctuated_word: 'Hello', start: 0.1, end: 0.4, speaker: 0 },
+      { word: 'there', punctuated_word: 'there.', start: 0.4, end: 0.8, speaker: 0 },
+      { word: 'hi', punctuated_word: 'Hi!', start: 1.0, end: 1.3, speaker: 1 },
+    ]);
+    const client = await ListenClient.connect(listenUrl(server.base), server.user.session);
+    const ready = await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+    assert.equal(ready.provider, 'deepgram');
+    sendInFrames(client, Buffer.alloc(6400));
+    const segments = await client.waitFor(() => (client.transcripts().length >= 2 ? client.transcripts() : null));
+    assert.deepEqual(
+      segments.map((s) => [s.text, s.speaker, s.speaker_id, s.stt_provider]),
+      [
+        ['Hello there.', 'SPEAKER_00', 0, 'deepgram'],
+        ['Hi!', 'SPEAKER_01', 1, 'deepgram'],
+      ],
+    );
+    const connection = deepgram.connections[deepgram.connections.length - 1];
+    assert.equal(connection.authorization, 'Token dg-key');
+    const query = Object.fromEntries(connection.url.searchParams);
+    assert.deepEqual(
+      [query.encoding, query.sample_rate, query.channels, query.diarize, query.punctuate, query.interim_results],
+      ['linear16', '16000', '1', 'true', 'true', 'false'],
+    );
+    await client.close();
+    await client.waitFor(
+      () => connection.textMessages.some((m) => m.includes('CloseStream')) || null,
+      2000,
+      'CloseStream',
+    );
+  });
+
+  test('8 kHz pcm8 audio reaches Deepgram resampled to 16 kHz PCM16', async () => {
+    const client = await ListenClient.connect(
+      listenUrl(server.base, { codec: 'pcm8', sample_rate: 8000 }),
+      server.user.session,
+    );
+    await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+    client.send(Buffer.alloc(8000, 128)); // one second of 8-bit silence
+    const connection = deepgram.connections[deepgram.connections.length - 1];
+    await client.waitFor(() => connection.audioBytes >= 31_000 || null, 2000, 'one second of 16 kHz audio');
+    assert.ok(connection.audioBytes <= 32_000);
+    await client.close();
+  });
+
+  test('a dead provider socket sends stt_failed and closes 1011 transcription_service_unavailable', async () => {
+    const client = await ListenClient.connect(listenUrl(server.base), server.user.session);
+    await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+    deepgram.connections[deepgram.connections.length - 1].socket.terminate();
+    const failed = await client.waitFor(() => client.events('service_status').find((e) => e.status === 'stt_failed'));
+    assert.deepEqual(
+      [failed.provider, failed.reason, failed.outcome, failed.retryable],
+      ['deepgram', 'connection_lost', 'upstream_error', true],
+    );
+    assert.deepEqual(await client.waitForClose(), { code: 1011, reason: 'transcription_service_unavailable' });
+  });
+
+  test('a rejected key fails initialization with stt_failed then 1011', async () => {
+    deepgram.rejectWith(401);
+    try {
+      const client = await ListenClient.connect(listenUrl(server.base), server.user.session);
+      const failed = await client.waitFor(() => client.events('service_status').find((e) => e.status === 'stt_failed'));
+      assert.deepEqual(
+        [failed.reason, failed.outcome, failed.retryable],
+        ['initialization_failed', 'config_error', false],
+      );
+      assert.equal(
+        client.events('service_status').some((e) => e.status === 'ready'),
+        false,
+      );
+      assert.equal((await client.waitForClose()).code, 1011);
+    } finally {
+      deepgram.rejectWith(null);
+    }
+  });
+});
+
+describe('OpenAI-compatible transcription provider', () => {
+  let server: ListenServer;
+  let http: ReturnType<typeof createServer>;
+  const requests: Array<{ path: string; auth: string | undefined; body: string }> = [];
+  before(async () => {
+    http = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        requests.push({
+          path: req.url ?? '',
+          auth: req.headers.authorization,
+          body: Buffer.concat(chunks).toString('latin1'),
+        });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ text: 'a tone was heard' }));
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    server = await listenServer('sqlite', {
+      config: { stt: stt({ provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test' }) },
+    });
+  });
+  after(async () => {
+    await server.close();
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+  });
+
+  test('each VAD-cut utterance is posted as WAV and its text becomes a segment', async () => {
+    const client = await ListenClient.connect(listenUrl(server.base), server.user.session);
+    await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+    sendInFrames(client, toneThenSilence(800, 1000));
+    const [seg] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
+    assert.equal(seg.text, 'a tone was heard');
+    assert.equal(seg.stt_provider, 'openai');
+    assert.ok(Number(seg.end) - Number(seg.start) >= 0.8);
+    assert.equal(requests[0].path, '/v1/audio/transcriptions');
+    assert.equal(requests[0].auth, 'Bearer sk-test');
+    assert.match(requests[0].body, /RIFF....WAVE/s);
+    await client.close();
+  });
+});
+
+const hasPocketsphinx =
+  spawnSync('pocketsphinx_continuous', ['-help', 'yes'], { stdio: 'ignore' }).error === undefined &&
+  spawnSync('espeak-ng', ['--version'], { stdio: 'ignore' }).error === undefined &&
+  spawnSync('sox', ['--version'], { stdio: 'ignore' }).error === undefined;
+
+describe('pocketsphinx end to end', {
+  skip: hasPocketsphinx ? false : 'pocketsphinx, espeak-ng or sox not installed',
+}, () => {
+  let server: ListenServer;
+  before(async () => {
+    server = await listenServer('sqlite', { config: { stt: stt({ provider: 'auto' }) } });
+  });
+  after(() => server.close());
+
+  test('speech rendered by espeak-ng comes back as words of the sentence', async () => {
+    // espeak-ng renders 22.05 kHz; sox resamples to 16 kHz raw PCM16, the stream's native format.
+    const wav = spawnSync('espeak-ng', ['-v', 'en-us', '-s', '140', '--stdout', 'I want to go home now'], {
+      maxBuffer: 1 << 24,
+    }).stdout;
+    const raw = spawnSync(
+      'sox',
+      ['-t', 'wav', '-', '-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', '-'],
+      { input: wav, maxBuffer: 1 << 24 },
+    ).stdout;
+    const client = await ListenClient.connect(listenUrl(server.base), server.user.session);
+    const ready = await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+    assert.equal(ready.provider, 'pocketsphinx');
+    sendInFrames(client, Buffer.concat([raw, Buffer.alloc(32_000)]));
+    const segments = await client.waitFor(
+      () => (client.transcripts().length > 0 ? client.transcripts() : null),
+      30_000,
+    );
+    const words = segments
+      .map((s) => String(s.text))
+      .join(' ')
+      .toLowerCase()
+      .split(/\s+/);
+    assert.ok(words.includes('want') && words.includes('go'), `recognized: ${words.join(' ')}`);
+    await client.close();
+  });
+});

@@ -1,0 +1,143 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ExistingActionItem, TranscriptInput } from '../../src/processing/engine.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { dialogue, memo, wallClock } from './inputs.js';
+
+// Conversations start on Wednesday 2026-03-04 09:00 in New York (UTC-5) unless stated otherwise.
+const engine = createLocalEngine();
+
+async function items(
+  input: TranscriptInput,
+  recent: ExistingActionItem[] = [],
+): Promise<Array<[string, string | null]>> {
+  const extracted = await engine.extractActionItems(input, recent);
+  return extracted.map((item) => [item.description, wallClock(item.dueAt, input.timezone)]);
+}
+
+const DUE_TABLE: Array<[string, string, string | null]> = [
+  ["I'll email the landlord tomorrow morning.", 'Email the landlord', '2026-03-05T09:00'],
+  ['I need to send the invoice to Mark by Friday.', 'Send the invoice to Mark', '2026-03-06T23:59'],
+  ['Remind me to call the pharmacy this afternoon.', 'Call the pharmacy', '2026-03-04T14:00'],
+  ["I'll pick up the cake at noon tomorrow.", 'Pick up the cake', '2026-03-05T12:00'],
+  ['I must submit the grant report on Thursday evening.', 'Submit the grant report', '2026-03-05T18:00'],
+  ['I have to renew my license ASAP.', 'Renew my license', '2026-03-04T11:00'],
+  ["I'll finish the report by the end of the week.", 'Finish the report', '2026-03-06T23:59'],
+  ['Pay rent by end of day.', 'Pay rent', '2026-03-04T23:59'],
+  ['Note to self: renew the car insurance before the 30th.', 'Renew the car insurance', '2026-03-30T23:59'],
+  ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
+  ['I need to water the plants.', 'Water the plants', null],
+];
+
+for (const [text, description, due] of DUE_TABLE) {
+  test(`"${text}" → ${description} due ${due ?? 'none'} (New York)`, async () => {
+    assert.deepEqual(await items(memo(text)), [[description, due]]);
+  });
+}
+
+test('a day without a time is due at 23:59 local, also across the DST change', async () => {
+  const input = memo('I need to file the permit on Monday.', { startedAt: '2026-03-06T12:00:00-05:00' });
+  const [item] = await engine.extractActionItems(input, []);
+  assert.equal(wallClock(item.dueAt, 'America/New_York'), '2026-03-09T23:59');
+  assert.equal(item.dueAt?.toISOString(), '2026-03-10T03:59:00.000Z');
+});
+
+test('the start of the day is read in the user timezone, not in UTC', async () => {
+  // 22:30 in New York is already the next day in UTC; "tomorrow" must still mean the New York tomorrow.
+  const input = memo("I'll call the bank tomorrow morning.", { startedAt: '2026-03-04T22:30:00-05:00' });
+  assert.deepEqual(await items(input), [['Call the bank', '2026-03-05T09:00']]);
+});
+
+test('several dates in one sentence: each task keeps its own', async () => {
+  const text =
+    'Tomorrow I have to write the release notes and I must get sign-off from legal before the launch on Tuesday.';
+  assert.deepEqual(await items(memo(text)), [
+    ['Write the release notes', '2026-03-05T23:59'],
+    ['Get sign-off from legal before the launch', '2026-03-10T23:59'],
+  ]);
+});
+
+test('a request to the user is rewritten from the user side, and the reply refines its due date', async () => {
+  const input = dialogue([
+    ['Dana', false, 'Could you send me the slides before the review on Monday?'],
+    ['SPEAKER_00', true, "Sure, I'll send them tonight."],
+  ]);
+  assert.deepEqual(await items(input), [['Send Dana the slides before the review', '2026-03-04T18:00']]);
+});
+
+test("other people's commitments and small favours done on the spot are not the user's tasks", async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, "I'll bump the memory limit tonight. Could you pass the salt?"],
+    ['SPEAKER_00', true, 'Here you go.'],
+  ]);
+  assert.deepEqual(await items(input), []);
+});
+
+test('past actions, hypotheticals and things done right now are skipped', async () => {
+  const text =
+    "If I have time I'll repaint the fence. Maybe someday I'll learn Italian. I already sent the forms yesterday. I'm going to call Jo right now.";
+  assert.deepEqual(await items(memo(text)), []);
+});
+
+test('a pronoun is resolved to the thing named just before', async () => {
+  const text = 'Radiohead concert tickets go on sale Friday at 10 am. I have to buy them the minute they drop.';
+  assert.deepEqual(await items(memo(text, { startedAt: '2026-03-16T12:00:00-04:00' })), [
+    ['Buy Radiohead concert tickets', '2026-03-20T10:00'],
+  ]);
+});
+
+test('the same topic twice in one conversation yields one item', async () => {
+  const input = dialogue([
+    ['Tom', false, 'Could you bring chips and that salsa you made last time?'],
+    ['SPEAKER_00', true, "Sure, I'll bring chips and salsa."],
+  ]);
+  assert.equal((await items(input)).length, 1);
+});
+
+const RECENT: ExistingActionItem[] = [
+  {
+    id: 'a1',
+    description: 'Call the plumber about the sink',
+    dueAt: null,
+    createdAt: new Date('2026-03-03T10:00:00Z'),
+  },
+  {
+    id: 'a2',
+    description: 'Submit the expense report',
+    dueAt: new Date('2026-03-05T04:59:00Z'),
+    createdAt: new Date('2026-03-03T10:00:00Z'),
+  },
+  { id: 'a3', description: 'Email Mark the budget', dueAt: null, createdAt: new Date('2026-03-03T10:00:00Z') },
+];
+
+test('dedupe: a re-mention of an open item is not created again', async () => {
+  assert.deepEqual(await items(memo('I need to call the plumber about the sink.'), RECENT), []);
+});
+
+test('dedupe: "again" makes the same intent a new item', async () => {
+  assert.deepEqual(await items(memo('I need to call the plumber about the sink again.'), RECENT), [
+    ['Call the plumber about the sink again', null],
+  ]);
+});
+
+test('dedupe: a different deadline makes a new item', async () => {
+  assert.deepEqual(await items(memo('I need to submit the expense report by Friday.'), RECENT), [
+    ['Submit the expense report', '2026-03-06T23:59'],
+  ]);
+});
+
+test('dedupe: the same deadline is a re-mention', async () => {
+  assert.deepEqual(await items(memo('I need to submit the expense report by Wednesday.'), RECENT), []);
+});
+
+test('dedupe: a different person makes a new item', async () => {
+  assert.deepEqual(await items(memo('I need to email Priya the budget.'), RECENT), [['Email Priya the budget', null]]);
+});
+
+test('descriptions start with a verb and stay within 15 words', async () => {
+  const text =
+    "I'll write a very long and detailed summary of every single decision we made in the planning meeting for the new office building.";
+  const [[description]] = await items(memo(text));
+  assert.ok(description.split(' ').length <= 15, description);
+  assert.match(description, /^Write /);
+});

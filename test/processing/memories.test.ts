@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MEMORY_CATEGORIES } from '../../src/domain/categories.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { dialogue, memo } from './inputs.js';
+
+const engine = createLocalEngine();
+
+test('first-person facts become "User …" memories with categories and tags', async () => {
+  const memories = await engine.extractMemories(memo("I live in Lisbon. I'm allergic to peanuts."), []);
+  assert.deepEqual(memories, [
+    { content: 'User lives in Lisbon', category: 'core', tags: ['lisbon'] },
+    { content: 'User is allergic to peanuts', category: 'core', tags: ['peanut'] },
+  ]);
+});
+
+test('at most four memories, the most personal first', async () => {
+  const text =
+    "I live in Lisbon. I work as a nurse at the children's hospital. I'm allergic to peanuts. I've been learning the cello for two years. I run every morning before work. I have two cats.";
+  const memories = await engine.extractMemories(memo(text), []);
+  assert.deepEqual(
+    memories.map((memory) => [memory.content, memory.category]),
+    [
+      ['User lives in Lisbon', 'core'],
+      ['User is allergic to peanuts', 'core'],
+      ['User has two cats', 'core'],
+      ["User works as a nurse at the children's hospital", 'work'],
+    ],
+  );
+});
+
+test('ongoing activities are categorised by their verb', async () => {
+  const text =
+    "I've been learning the cello for two years. I run every morning before work. I'm a huge fan of slow-burn mysteries.";
+  const memories = await engine.extractMemories(memo(text), []);
+  assert.deepEqual(
+    memories.map((memory) => [memory.content, memory.category]),
+    [
+      ['User runs every morning before work', 'hobbies'],
+      ['User is a huge fan of slow-burn mysteries', 'interests'],
+      ['User has been learning the cello for two years', 'skills'],
+    ],
+  );
+});
+
+test('a fact already known is not repeated', async () => {
+  const memories = await engine.extractMemories(memo('I live in Lisbon and I love it.'), [
+    { content: 'Lives in Lisbon' },
+  ]);
+  assert.deepEqual(memories, []);
+});
+
+test("only the user's own facts count in a dialogue", async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, "I live in Berlin and I'm a dentist."],
+    ['SPEAKER_00', true, "Nice. I'm a backend developer, so I mostly work from home."],
+  ]);
+  const memories = await engine.extractMemories(input, []);
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ['User is a backend developer', 'User mostly works from home'],
+  );
+});
+
+test('temporary states, plans and hypotheticals are not memories', async () => {
+  const text = "I'm tired. I'm at the office. I'm going to the gym later. If I had money I'd live in Paris.";
+  assert.deepEqual(await engine.extractMemories(memo(text), []), []);
+});
+
+test("a relative's fact is attributed through the user", async () => {
+  const memories = await engine.extractMemories(
+    memo("My brother can't come, he just started a new job in Austin."),
+    [],
+  );
+  assert.deepEqual(
+    memories.map((memory) => [memory.content, memory.category]),
+    [["User's brother just started a new job in Austin", 'core']],
+  );
+});
+
+test('favourites are rewritten around the user', async () => {
+  const memories = await engine.extractMemories(memo('My favorite band is Radiohead.'), []);
+  assert.deepEqual(memories, [
+    { content: "User's favorite band is Radiohead", category: 'interests', tags: ['band', 'radiohead'] },
+  ]);
+});
+
+test('every memory is short, valid and tagged', async () => {
+  const text =
+    "I've been putting fifteen percent of my salary into index funds since I was twenty-five, and the balance finally crossed six figures.";
+  const memories = await engine.extractMemories(memo(text), []);
+  assert.equal(memories.length, 1);
+  for (const memory of memories) {
+    assert.ok(memory.content.split(' ').length <= 15, memory.content);
+    assert.ok((MEMORY_CATEGORIES as readonly string[]).includes(memory.category));
+    assert.ok(memory.tags.length >= 1 && memory.tags.length <= 3);
+    assert.ok(memory.tags.every((tag) => tag === tag.toLowerCase()));
+  }
+});

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { CONVERSATION_CATEGORIES } from '../../src/domain/categories.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { CATEGORY_EMOJI, CATEGORY_LEXICON } from '../../src/processing/local/lexicon.js';
+import { dialogue, memo, wallClock } from './inputs.js';
+
+const engine = createLocalEngine();
+
+test('every category has a lexicon (other excepted) and an emoji', () => {
+  for (const category of CONVERSATION_CATEGORIES) {
+    assert.ok(CATEGORY_EMOJI[category].length > 0, category);
+    if (category !== 'other') assert.ok(category in CATEGORY_LEXICON, category);
+  }
+});
+
+test('a doctor visit is health, titled by its topic, with the health emoji', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'Your blood pressure is a bit high, one forty-two over ninety-one. Any headaches?'],
+    ['SPEAKER_00', true, "A few, mostly in the afternoon. I'm allergic to penicillin, by the way."],
+    [
+      'SPEAKER_01',
+      false,
+      'Please book a follow-up with the clinic in six weeks so we can recheck your blood pressure.',
+    ],
+  ]);
+  const structure = await engine.structure(input);
+  assert.equal(structure.category, 'health');
+  assert.equal(structure.emoji, '🩺');
+  assert.equal(structure.title, 'Blood Pressure');
+  assert.equal(
+    structure.overview,
+    'Your blood pressure is a bit high, one forty-two over ninety-one. Please book a follow-up with the clinic in six weeks so we can recheck your blood pressure.',
+  );
+});
+
+const CATEGORY_TABLE: Array<[string, string]> = [
+  [
+    'We need to refinance the mortgage before the interest rate goes up, and the tax refund should cover the fees.',
+    'finance',
+  ],
+  ['The pull request breaks the staging deploy; the websocket server leaks memory after each restart.', 'technology'],
+  ['The forecast says a storm with heavy snow and wind gusts tonight, so the avalanche risk is high.', 'weather'],
+  ['The toddler refuses to nap at daycare and bedtime has become a battle since the regression started.', 'parenting'],
+  ['Our flight lands at the airport at noon and the hotel lets us check in early; I packed the passport.', 'travel'],
+  ['The realtor thinks the sellers will accept our offer if the inspection of the roof comes back clean.', 'real'],
+];
+
+for (const [text, category] of CATEGORY_TABLE) {
+  test(`lexicon scoring files "${text.slice(0, 40)}…" under ${category}`, async () => {
+    assert.equal((await engine.structure(memo(text))).category, category);
+  });
+}
+
+test('no topical evidence gives other and a non-empty title', async () => {
+  const structure = await engine.structure(memo('So, well, that was that, I guess.'));
+  assert.equal(structure.category, 'other');
+  assert.equal(structure.emoji, '💬');
+  assert.equal(structure.title, 'Short Conversation');
+});
+
+test('titles never carry diarization placeholders or dates', async () => {
+  const input = dialogue([
+    ['SPEAKER_0', true, 'Speaker 0 here, the quarterly budget review moved to Tuesday.'],
+    ['Speaker 1', false, 'Speaker 1 agrees, the budget review on Tuesday works.'],
+  ]);
+  const structure = await engine.structure(input);
+  assert.equal(structure.title, 'Quarterly Budget Review');
+  assert.doesNotMatch(structure.overview, /speaker\s*\d/i);
+});
+
+test('a title has at most ten words and is headline-cased', async () => {
+  const text = 'The international conference on sustainable urban transportation infrastructure planning starts soon.';
+  const { title } = await engine.structure(memo(text));
+  assert.ok(title.split(' ').length <= 10, title);
+  assert.match(title, /^[A-Z]/);
+});
+
+test('the overview keeps at most three sentences and about 400 characters', async () => {
+  const sentences = Array.from(
+    { length: 40 },
+    (_, i) => `The budget line ${i} for the marketing campaign needs review by the finance team.`,
+  );
+  const { overview } = await engine.structure(memo(sentences.join(' ')));
+  assert.ok(overview.length <= 400, String(overview.length));
+  assert.ok((overview.match(/\./g) ?? []).length <= 3);
+});
+
+test('a dated plan of the user becomes an event in local time', async () => {
+  const input = memo('My dentist appointment got moved to Tuesday the 17th at 3:30.', {
+    startedAt: '2026-03-13T09:30:00-04:00',
+  });
+  const { events } = await engine.structure(input);
+  assert.equal(events.length, 1);
+  assert.equal(events[0].title, 'Dentist Appointment');
+  assert.equal(wallClock(events[0].start, 'America/New_York'), '2026-03-17T15:30');
+  assert.equal(events[0].duration, 30);
+});
+
+test('an event takes its stated length and a name after "with"', async () => {
+  const { events } = await engine.structure(memo("We're having dinner with Sarah on Friday at 7 for two hours."));
+  assert.deepEqual(
+    events.map((event) => [event.title, wallClock(event.start, 'America/New_York'), event.duration]),
+    [['Dinner with Sarah', '2026-03-06T19:00', 120]],
+  );
+});
+
+test("hypothetical, past, cancelled and other people's plans are not events", async () => {
+  const text = [
+    'If we win the lottery we would fly to Bali on Monday.',
+    'We had dinner with Tom yesterday.',
+    'The concert on Saturday got cancelled.',
+    'Mark has a meeting with his boss on Thursday at 4.',
+  ].join(' ');
+  assert.deepEqual((await engine.structure(memo(text))).events, []);
+});
