@@ -19,6 +19,8 @@ import { type AuthHooks, createAuthHooks } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { JobRunner } from './jobs/runner.js';
 import { createListenModule } from './listen/create.js';
+import { type AudioModule, createAudioModule } from './audio/module.js';
+import { createVoiceModule, type VoiceModule } from './voice/module.js';
 import type { ListenModule } from './listen/module.js';
 import { JobTable } from './jobs/table-queue.js';
 import type { TextEngine } from './processing/engine.js';
@@ -72,6 +74,10 @@ export interface AppContext {
   rateLimits: RateLimiter;
   /** The live listen stream (SPEC §3, §4.11): lifecycle, finalization jobs, hooks. */
   listen: ListenModule;
+  /** Speaker identification: people's voices, the user's profile, speaker samples (SPEC §6.1). */
+  voice: VoiceModule;
+  /** Captured conversation audio and its MP3 artifact (SPEC §4.11, §8). */
+  audio: AudioModule;
   auth: AuthHooks;
   /** Live events per user across processes (providers/bus: in-process, or Redis with REDIS_URL). */
   bus: EventBus;
@@ -149,6 +155,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     pipeline,
     clock,
     processNow: (jobId) => processNow(jobs, runner, jobId),
+    wakeWorkers: () => runner.wake(),
   });
 
   const rateLimits = createRateLimiter(config, clock, log);
@@ -184,7 +191,22 @@ export async function createContext(config: Config, options: ContextOptions = {}
     workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
   });
   // SPEC §4.10: every persisted live transcript batch feeds the apps' transcript_processed webhooks.
-  listen.onTranscriptBatch.push((userId, sessionId, segments) => integrations.webhooks.onTranscriptBatch(userId, sessionId, segments));
+  listen.onTranscriptBatch.push((userId, sessionId, segments) =>
+    integrations.webhooks.onTranscriptBatch(userId, sessionId, segments),
+  );
+  // SPEC §6.1, §8: voices and captured audio plug into every live session and into deletes.
+  const audio = createAudioModule({ config, db: store.db, jobs, runner, secret, clock, log });
+  const voice = createVoiceModule({
+    config,
+    db: store.db,
+    people: repos.people,
+    clock,
+    log,
+    readSpan: (userId, conversationId, startMs, endMs) => audio.service.readSpan(userId, conversationId, startMs, endMs),
+  });
+  listen.sessionPlugins.push(audio.capture, voice.speakerId);
+  conversations.afterDelete.push((userId, id) => audio.service.deleteConversationAudio(userId, id));
+  onClose.push(() => voice.stop());
   onClose.push(() => bus.close());
   onClose.push(() => listen.stop());
   onClose.push(() => integrations.close());
@@ -204,6 +226,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     conversations,
     ...devApi,
     listen,
+    voice,
+    audio,
     auth: createAuthHooks(keys, users),
     bus,
     integrations,
@@ -216,6 +240,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   for (const policy of rateLimits.unknownOverrides()) log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();
   if (options.runJobs) listen.start();
+  if (options.runJobs) voice.start();
   if (options.runJobs) integrations.webhookRunner.start();
   return ctx;
 }

@@ -46,8 +46,33 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('foreign_keys = ON');
   // Admin CLI and server share the file; wait for a writer instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing costs more than running most of our queries, so
+ * statements are reused by SQL text (bounded). A statement still busy streaming rows is not shared.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        const cached = cache.get(source);
+        if (cached && !cached.busy) return cached;
+        const statement = prepare(source);
+        if (cache.size >= 1000) cache.delete(cache.keys().next().value ?? '');
+        cache.set(source, statement);
+        return statement;
+      };
+    },
+  });
 }
 
 function openPostgres(url: string, schema: string | undefined, max: number): Store {

@@ -280,3 +280,31 @@ for (const dialect of dialects()) {
     });
   });
 }
+
+describe('asynchronous create (wait=false)', () => {
+  test('answers processing at once and the job finishes it', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const ada = await createUser(t.ctx);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/dev/user/conversations/from-segments?wait=false',
+        headers: ada.auth,
+        payload: {
+          transcript_segments: [{ text: 'I need to book the dentist appointment for next Tuesday afternoon.', start: 0, end: 4, is_user: true }],
+        },
+      });
+      assert.equal(res.statusCode, 200);
+      const { id, status } = res.json();
+      assert.equal(status, 'processing');
+      const listed = await t.app.inject({ method: 'GET', url: '/v1/dev/user/conversations', headers: ada.auth });
+      assert.deepEqual(listed.json(), [], 'not listed before processing');
+      await t.ctx.runner.drain();
+      const read = (await t.app.inject({ method: 'GET', url: `/v1/dev/user/conversations/${id}`, headers: ada.auth })).json();
+      assert.equal(read.status, 'completed');
+      assert.notEqual(read.structured.title, '');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -73,15 +73,26 @@ export interface ConversationsServiceDeps {
   pipeline: ProcessingPipeline;
   clock: Clock;
   processNow: ProcessNow;
+  /** Tells the job runner there is work (asynchronous creates). */
+  wakeWorkers: () => void;
 }
+
+export interface CreateOptions {
+  /** Process before answering (default) or answer `processing` and let the job runner finish it. */
+  wait: boolean;
+}
+const WAIT: CreateOptions = { wait: true };
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 export class ConversationsService {
+  /** Run after a conversation is deleted (its audio goes with it: docs/voices-and-audio.md). */
+  readonly afterDelete: Array<(userId: string, conversationId: string) => Promise<void>> = [];
+
   constructor(private readonly deps: ConversationsServiceDeps) {}
 
-  async createFromText(userId: string, input: CreateFromTextInput): Promise<CreateResult> {
-    return this.storeAndProcess(this.textRow(userId, input), []);
+  async createFromText(userId: string, input: CreateFromTextInput, options: CreateOptions = WAIT): Promise<CreateResult> {
+    return this.storeAndProcess(this.textRow(userId, input), [], options);
   }
 
   /**
@@ -114,7 +125,11 @@ export class ConversationsService {
     });
   }
 
-  async createFromSegments(userId: string, input: CreateFromSegmentsInput): Promise<CreateResult> {
+  async createFromSegments(
+    userId: string,
+    input: CreateFromSegmentsInput,
+    options: CreateOptions = WAIT,
+  ): Promise<CreateResult> {
     validateSegments(input.transcript_segments);
     const clientSessionId = input.client_session_id?.trim() || null;
     if (input.client_session_id !== undefined && input.client_session_id !== null && clientSessionId === null) {
@@ -140,7 +155,7 @@ export class ConversationsService {
     });
     const segmentRows = segments.map((segment, seq) => toSegmentRow(userId, row.id, seq, segment));
     try {
-      return await this.storeAndProcess(row, segmentRows);
+      return await this.storeAndProcess(row, segmentRows, options);
     } catch (err) {
       // A concurrent retry with the same client_session_id won the insert: answer with its conversation.
       const winner = clientSessionId
@@ -207,6 +222,7 @@ export class ConversationsService {
   async delete(userId: string, id: string): Promise<void> {
     const deleted = await this.deps.conversations.delete(userId, id);
     if (!deleted) throw new AppError(404, Detail.conversationNotFound);
+    for (const hook of this.afterDelete) await hook(userId, id);
   }
 
   private newRow(
@@ -244,12 +260,21 @@ export class ConversationsService {
     });
   }
 
-  /** Stores the conversation and its processing job in one transaction, then processes it. */
+  /**
+   * Stores the conversation and its processing job in one transaction, then processes it in this
+   * request (the reference's behaviour) or, with `wait: false`, hands it to the job runner and answers
+   * `processing` at once (fast ingest; the durable job finishes it).
+   */
   private async storeAndProcess(
     row: Insertable<ConversationsTable> & { id: string },
     segments: Insertable<TranscriptSegmentsTable>[],
+    options: CreateOptions,
   ): Promise<CreateResult> {
     const jobId = await this.store(row, segments);
+    if (!options.wait) {
+      this.deps.wakeWorkers();
+      return { id: row.id, status: 'processing', discarded: false };
+    }
     await this.deps.processNow(jobId);
     const stored = await this.deps.conversations.findById(row.user_id, row.id);
     return { id: row.id, status: stored?.status ?? 'processing', discarded: stored?.discarded === 1 };

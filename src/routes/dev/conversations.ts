@@ -144,6 +144,14 @@ const CreateFromSegments = Type.Object({
   client_session_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
 });
 
+// Beyond the reference: `wait=false` answers `processing` right after the durable write (fast ingest).
+const WaitQuery = Type.Object({
+  wait: Type.Boolean({
+    default: true,
+    description: 'true (default): process before answering; false: answer status processing at once and finish in the background',
+  }),
+});
+
 const Patch = Type.Object({
   title: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   discarded: Type.Optional(Type.Boolean()),
@@ -207,10 +215,11 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
         tags,
         summary: 'Create a conversation from text',
         body: CreateFromText,
+        querystring: WaitQuery,
         response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
       },
     },
-    async (request) => conversations.createFromText(devUser(request), request.body),
+    async (request) => conversations.createFromText(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.post(
@@ -222,10 +231,12 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
         tags,
         summary: 'Create a conversation from transcript segments (idempotent with client_session_id)',
         body: CreateFromSegments,
+        querystring: WaitQuery,
         response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
       },
     },
-    async (request) => conversations.createFromSegments(devUser(request), request.body),
+    async (request) =>
+      conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.get(
