@@ -35,7 +35,10 @@ wss.on('listening', () => console.log('ready'));
 
 async function startBaseline(): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', BASELINE], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', BASELINE], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await waitForOutput(child, (out) => out.includes('ready'));
   return { child, url: () => `ws://127.0.0.1:${port}/`, headers: {} };
 }
@@ -43,13 +46,26 @@ async function startBaseline(): Promise<Target> {
 async function startKeepsake(dataDir: string): Promise<Target> {
   const port = await freePort();
   const child = spawn(process.execPath, ['bin/keepsake.js', 'serve'], {
-    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STT_PROVIDER: 'none' },
+    env: {
+      PATH: process.env.PATH,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      STT_PROVIDER: 'none',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const out = await waitForOutput(child, (text) => /session token:\s+\S+/.test(text));
   const token = /session token:\s+(\S+)/.exec(out)?.[1] ?? '';
   for (let i = 0; i < 100; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await sleep(100);
   }
   const url = (n: number) =>
@@ -121,7 +137,12 @@ async function drive(target: Target): Promise<StreamsResult> {
       if ((tick + n) % 10 === 0) {
         const text = `stream ${n} says something at ${tick}`;
         sentAt.set(text, performance.now());
-        ws.send(JSON.stringify({ type: 'suggested_transcript', segments: [{ text, start: tick / 10, end: tick / 10 + 0.9 }] }));
+        ws.send(
+          JSON.stringify({
+            type: 'suggested_transcript',
+            segments: [{ text, start: tick / 10, end: tick / 10 + 0.9 }],
+          }),
+        );
       }
     }, FRAME_MS),
   );

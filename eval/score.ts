@@ -110,12 +110,11 @@ async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): 
   const events = structure.events.map((event) => `${event.title} ${event.description}`);
   // Events are scored for recall only: a surplus event is cheap, a missed appointment is not.
   const eventCounts = { extracted: 0, labeled: 0, matched: 0 };
-  tallyPairs(id, 'event', labels.events, events, eventCounts, []);
+  const eventMisses: string[] = [];
+  tallyPairs(id, 'event', labels.events, events, eventCounts, eventMisses);
   tally.events.labeled += eventCounts.labeled;
   tally.events.matched += eventCounts.matched;
-  pairUp(labels.events, events).forEach((index, labelIndex) => {
-    if (index === -1) tally.misses.push(`${id}: missed event [${labels.events[labelIndex].keywords.join(', ')}]`);
-  });
+  tally.misses.push(...eventMisses.filter((miss) => miss.includes(': missed ')));
 }
 
 /** Runs every step of the engine over the dataset; extraction is scored on the transcripts labeled as kept. */

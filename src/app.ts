@@ -21,12 +21,18 @@ import { registerIntegrationNotificationRoutes } from './routes/integrations/not
 import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
 import { registerListenRoutes } from './routes/listen/listen.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
+import { registerOpsRoutes } from './routes/ops.js';
+import { registerAssignSpeakerRoutes } from './routes/assign-speaker.js';
+import { registerPeopleRoutes } from './routes/people.js';
+import { registerSyncAudioRoutes } from './routes/sync-audio.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWebRoutes } from './routes/web/index.js';
 
 /** Route modules register here; later features append their registrars. */
 export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | Promise<void>> = [
   registerSystemRoutes,
+  // Before the API routes: its onResponse hook times every request.
+  registerOpsRoutes,
   registerDevKeyRoutes,
   registerDevConversationRoutes,
   registerDevMemoryRoutes,
@@ -41,6 +47,9 @@ export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | P
   registerIntegrationReadRoutes,
   registerIntegrationNotificationRoutes,
   registerNotificationRoutes,
+  registerPeopleRoutes,
+  registerAssignSpeakerRoutes,
+  registerSyncAudioRoutes,
   registerWebRoutes,
 ];
 

@@ -23,6 +23,8 @@ export interface Config {
     modelDir: string | null;
   };
   speakerModel: string | null;
+  /** Where captured audio is stored (AUDIO_DIR; default DATA_DIR/audio, in memory when DATA_DIR is :memory:). */
+  audioDir: string | null;
   oidc: { issuer: string; audience: string | null } | null;
   recordingSessionMode: RecordingSessionMode;
   dispatchMode: DispatchMode;
@@ -43,6 +45,25 @@ export interface Config {
   publicUrl: string | null;
   /** Live listen stream timers and limits (SPEC §8); tests shorten them. */
   listen: ListenTimings;
+  /** Scale-out operations (docs/deployment.md): metrics token, pool size, shutdown delay. */
+  ops: OpsConfig;
+}
+
+export interface OpsConfig {
+  /** When set, GET /metrics needs `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | null;
+  /** PostgreSQL connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (SHUTDOWN_DELAY_SECONDS). */
+  shutdownDelayMs: number;
+}
+
+function opsConfig(env: Env): OpsConfig {
+  return {
+    metricsToken: nonEmpty(env, 'METRICS_TOKEN'),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 600) * 1000,
+  };
 }
 
 /** SPEC §8 / research/omi-listen.md §1.7 timers of the live stream, in milliseconds. */
@@ -83,6 +104,9 @@ function listenTimings(env: Env): ListenTimings {
     sweepMs: integer(env, 'LISTEN_SWEEP_INTERVAL_SECONDS', 30, 1, 86_400) * 1000,
     finalizationLeaseMs: integer(env, 'LISTEN_FINALIZATION_LEASE_SECONDS', 60, 1, 86_400) * 1000,
     finalizationMaxAttempts: integer(env, 'LISTEN_FINALIZATION_MAX_ATTEMPTS', 5, 1, 100),
+    // Operators keep the SPEC §8 defaults; the multi-process tests shorten silence detection.
+    lifecycleCheckMs: integer(env, 'LISTEN_LIFECYCLE_CHECK_SECONDS', 5, 1, 3600) * 1000,
+    minConversationTimeoutMs: integer(env, 'LISTEN_MIN_CONVERSATION_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,
   };
 }
 
@@ -181,6 +205,7 @@ export function loadConfig(env: Env = process.env): Config {
       modelDir: nonEmpty(env, 'STT_MODEL_DIR'),
     },
     speakerModel: nonEmpty(env, 'SPEAKER_MODEL'),
+    audioDir: nonEmpty(env, 'AUDIO_DIR') === null ? null : resolve(nonEmpty(env, 'AUDIO_DIR') ?? ''),
     oidc: issuer ? { issuer, audience: nonEmpty(env, 'OIDC_AUDIENCE') } : null,
     recordingSessionMode: oneOf(env, 'RECORDING_SESSION_MODE', ['dual_write', 'shadow', 'enforce'], 'dual_write'),
     dispatchMode: oneOf(env, 'LISTEN_FINALIZATION_DISPATCH_MODE', ['inline', 'queue'], 'inline'),
@@ -195,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     listen: listenTimings(env),
+    ops: opsConfig(env),
   };
 }
 

@@ -109,7 +109,12 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const clock = options.clock ?? systemClock;
   const store =
     options.store ??
-    openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: options.pgSchema });
+    openStore({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgSchema: options.pgSchema,
+      poolSize: config.ops.databasePoolSize,
+    });
   await migrateToLatest(store);
   const secret = loadOrCreateSecret(config.secret, config.dataDir);
 

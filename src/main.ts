@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
-import { runAdmin } from './cli/admin.js';
-import { runServe } from './cli/serve.js';
-import { UsageError } from './cli/usage.js';
-import { runWorker } from './cli/worker.js';
 import { CLIENT_COMMANDS, clientUsage, runClient } from './cli/client/index.js';
-import { runMcp } from './mcp/index.js';
+import { UsageError } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
+import { runMcp } from './mcp/index.js';
 
 const USAGE = `usage: keepsake <command>
 
@@ -36,15 +33,16 @@ async function main(argv: string[]): Promise<number> {
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
   if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
+  // The server modules load on demand, so client commands start without the whole server graph.
   switch (command) {
     case 'serve':
-      return runServe(config);
+      return (await import('./cli/serve.js')).runServe(config);
     case 'worker': {
       const { values } = parseArgs({ args: rest, options: { concurrency: { type: 'string' } }, strict: true });
-      return runWorker(config, values.concurrency);
+      return (await import('./cli/worker.js')).runWorker(config, values.concurrency);
     }
     case 'admin':
-      return runAdmin(config, rest);
+      return (await import('./cli/admin.js')).runAdmin(config, rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -1,18 +1,16 @@
 import { createHash } from 'node:crypto';
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { FRAME_MS, silenceFrames, splitFrames } from './mp3.js';
 
 /**
  * The per-conversation audio artifact (SPEC §8, research/omi-listen.md §5): the captured parts in
  * time order as one MP3 (mono, 16 kHz, 48 kbps CBR); a gap under 90 s between parts is filled with
- * silence, a longer gap is collapsed.
+ * silence, a longer gap is collapsed. Each part is encoded once and cached (builder.ts), so a
+ * rebuild only joins frames.
  */
 
 export const SAMPLE_RATE = 16_000;
 export const BYTES_PER_SECOND = SAMPLE_RATE * 2;
 export const MAX_FILLED_GAP_MS = 90_000;
-const KBPS = 48;
-/** lamejs encodes best in multiples of its 1152-sample frame. */
-const BLOCK = 1152 * 32;
 
 export interface PartRef {
   id: string;
@@ -84,73 +82,55 @@ export function fingerprint(parts: readonly PartRef[]): string {
   return createHash('sha1').update(JSON.stringify(items)).digest('hex').slice(0, 12);
 }
 
-/** Streams PCM16 through one MP3 encoder; `add` may be called with any sample counts. */
-export class Mp3Writer {
-  private readonly encoder = new Mp3Encoder(1, SAMPLE_RATE, KBPS);
-  private readonly chunks: Uint8Array[] = [];
-  private pending = new Int16Array(BLOCK);
-  private filled = 0;
+/** A part's audio as MP3 frames (mp3.ts encodeClip), or null when its bytes are gone. */
+export type EncodedReader = (part: PartRef) => Promise<Buffer | null>;
 
-  add(samples: Int16Array): void {
-    let at = 0;
-    while (at < samples.length) {
-      const take = Math.min(BLOCK - this.filled, samples.length - at);
-      this.pending.set(samples.subarray(at, at + take), this.filled);
-      this.filled += take;
-      at += take;
-      if (this.filled === BLOCK) this.encodePending();
-    }
-  }
-
-  silence(ms: number): void {
-    let remaining = Math.round((ms / 1000) * SAMPLE_RATE);
-    const zeros = new Int16Array(Math.min(remaining, SAMPLE_RATE));
-    while (remaining > 0) {
-      const n = Math.min(remaining, zeros.length);
-      this.add(zeros.subarray(0, n));
-      remaining -= n;
-    }
-  }
-
-  finish(): Buffer {
-    if (this.filled > 0) this.encodePending();
-    this.push(this.encoder.flush());
-    return Buffer.concat(this.chunks);
-  }
-
-  private encodePending(): void {
-    this.push(this.encoder.encodeBuffer(this.pending.subarray(0, this.filled)));
-    this.pending = new Int16Array(BLOCK);
-    this.filled = 0;
-  }
-
-  private push(chunk: Uint8Array): void {
-    if (chunk.length > 0) this.chunks.push(Buffer.from(chunk));
-  }
+export interface Assembled {
+  mp3: Buffer;
+  /** offsets and lengths as they are in the MP3 (whole frames) */
+  spans: Span[];
+  durationMs: number;
+  capturedMs: number;
 }
 
-/** Reads a part's PCM (null when its bytes are gone). */
-export type PartReader = (part: PartRef) => Promise<Buffer | null>;
-
 /**
- * Encodes the plan; parts whose bytes are gone are left out without a hole (research/omi-listen.md
- * §5). Null when no part could be read.
+ * Joins the encoded parts and the frames of silence between them. Parts whose bytes are gone are
+ * left out without a hole (research/omi-listen.md §5); null when no part could be read.
  */
-export async function encodeArtifact(plan: ArtifactPlan, read: PartReader): Promise<Buffer | null> {
-  const writer = new Mp3Writer();
-  let found = 0;
+export async function assembleArtifact(plan: ArtifactPlan, read: EncodedReader): Promise<Assembled | null> {
+  const chunks: Buffer[] = [];
+  const spans: Span[] = [];
+  const wallOffsets = new Map(plan.spans.map((s) => [s.file_id, s.wall_offset]));
+  let frames = 0;
+  let captured = 0;
+  let silenceMs = 0;
   for (const piece of plan.pieces) {
     if ('silenceMs' in piece) {
-      writer.silence(piece.silenceMs);
+      silenceMs += piece.silenceMs;
       continue;
     }
-    const pcm = await read(piece.part);
-    if (!pcm) continue;
-    found++;
-    const even = pcm.length - (pcm.length % 2);
-    const copy = new Int16Array(even / 2);
-    for (let i = 0; i < copy.length; i++) copy[i] = pcm.readInt16LE(i * 2);
-    writer.add(copy);
+    const encoded = await read(piece.part);
+    if (!encoded) {
+      silenceMs = 0;
+      continue;
+    }
+    if (chunks.length > 0 && silenceMs > 0) {
+      const count = Math.round(silenceMs / FRAME_MS);
+      chunks.push(silenceFrames(count));
+      frames += count;
+    }
+    silenceMs = 0;
+    const count = splitFrames(encoded).length;
+    spans.push({
+      file_id: piece.part.id,
+      wall_offset: wallOffsets.get(piece.part.id) ?? 0,
+      artifact_offset: round3((frames * FRAME_MS) / 1000),
+      len: round3((count * FRAME_MS) / 1000),
+    });
+    chunks.push(encoded);
+    frames += count;
+    captured += count * FRAME_MS;
   }
-  return found === 0 ? null : writer.finish();
+  if (chunks.length === 0) return null;
+  return { mp3: Buffer.concat(chunks), spans, durationMs: frames * FRAME_MS, capturedMs: captured };
 }

@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
-import type { AudioRepository } from '../store/repositories/audio.js';
-import { encodeArtifact, fingerprint, planArtifact } from './artifact.js';
+import type { AudioPartRow, AudioRepository } from '../store/repositories/audio.js';
+import { assembleArtifact, fingerprint, planArtifact } from './artifact.js';
+import { encodeClip } from './mp3.js';
+import { bufferToSamples } from './pcm.js';
 import { partRef } from './service.js';
 import { type AudioObjectStore, audioKey } from './store.js';
 
@@ -12,9 +14,15 @@ export interface ArtifactBuilderDeps {
   log: Logger;
 }
 
+const EMPTY = { duration_ms: 0, captured_ms: 0, spans: '[]', storage_key: null, bytes: 0 };
+
+/** Where a part's MP3 encoding of its first `bytes` bytes is kept. */
+const encodedKey = (part: AudioPartRow, bytes: number) => `${part.storage_key}.${bytes}.mp3`;
+
 /**
  * Builds a conversation's MP3 for one fingerprint (the job behind a `pending` artifact,
- * research/omi-listen.md §5). A job whose fingerprint is no longer current is superseded: the next
+ * research/omi-listen.md §5). Parts are encoded once (when they close, or here) and cached; the
+ * build joins their frames. A job whose fingerprint is no longer current is superseded: the next
  * URL request queues the current one. The file name carries the fingerprint, so a slow stale build
  * can never overwrite the current artifact.
  */
@@ -23,23 +31,22 @@ export class ArtifactBuilder {
 
   async build(userId: string, conversationId: string, expected: string): Promise<'built' | 'superseded' | 'unavailable'> {
     const { repo, store } = this.deps;
-    const parts = (await repo.parts(userId, conversationId)).map((row) => ({ ...partRef(row), key: row.storage_key }));
-    if (parts.length === 0 || fingerprint(parts) !== expected) return 'superseded';
-    const plan = planArtifact(parts);
-    const keys = new Map(parts.map((p) => [p.id, p]));
-    const mp3 = await encodeArtifact(plan, async (ref) => {
-      const part = keys.get(ref.id);
-      const data = part ? await store.get(part.key) : null;
-      return data ? data.subarray(0, ref.bytes) : null;
+    const rows = await repo.parts(userId, conversationId);
+    if (rows.length === 0 || fingerprint(rows.map(partRef)) !== expected) return 'superseded';
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const plan = planArtifact(rows.map(partRef));
+    const assembled = await assembleArtifact(plan, async (ref) => {
+      const row = byId.get(ref.id);
+      return row ? this.encoded(userId, row) : null;
     });
     const base = { user_id: userId, conversation_id: conversationId, fingerprint: expected, built_at: this.deps.clock.now() };
-    if (!mp3) {
+    if (!assembled) {
       await repo.saveStamp({ ...base, ...EMPTY, status: 'unavailable', reason: 'audio_missing' });
       return 'unavailable';
     }
     const key = audioKey(userId, conversationId, `conversation-${expected}.mp3`);
-    await store.put(key, mp3);
-    // Parts may have grown while encoding: stamp only what is still current.
+    await store.put(key, assembled.mp3);
+    // Parts may have grown while building: stamp only what is still current.
     if (fingerprint((await repo.parts(userId, conversationId)).map(partRef)) !== expected) {
       await store.delete(key);
       return 'superseded';
@@ -49,14 +56,20 @@ export class ArtifactBuilder {
       ...base,
       status: 'cached',
       reason: null,
-      duration_ms: Math.round(plan.durationMs),
-      captured_ms: Math.round(plan.capturedMs),
-      spans: JSON.stringify(plan.spans),
+      duration_ms: Math.round(assembled.durationMs),
+      captured_ms: Math.round(assembled.capturedMs),
+      spans: JSON.stringify(assembled.spans),
       storage_key: key,
-      bytes: mp3.length,
+      bytes: assembled.mp3.length,
     });
     if (previous?.storage_key && previous.storage_key !== key) await store.delete(previous.storage_key);
     return 'built';
+  }
+
+  /** Encodes one part ahead of any build (run when the live capture closes a part). */
+  async encodePart(userId: string, conversationId: string, partId: string): Promise<void> {
+    const row = await this.deps.repo.part(userId, conversationId, partId);
+    if (row) await this.encoded(userId, row);
   }
 
   /** A build that failed for good leaves an `unavailable` stamp for its fingerprint (no endless pending). */
@@ -72,6 +85,22 @@ export class ArtifactBuilder {
       reason: 'build_failed',
     });
   }
-}
 
-const EMPTY = { duration_ms: 0, captured_ms: 0, spans: '[]', storage_key: null, bytes: 0 };
+  /** The part's frames: the cached encoding when it covers the part's bytes, else encoded now and cached. */
+  private async encoded(userId: string, row: AudioPartRow): Promise<Buffer | null> {
+    const { repo, store } = this.deps;
+    const bytes = Number(row.bytes);
+    const previous = row.encoded_bytes === null ? null : Number(row.encoded_bytes);
+    if (previous === bytes) {
+      const cached = await store.get(encodedKey(row, bytes));
+      if (cached) return cached;
+    }
+    const pcm = await store.get(row.storage_key);
+    if (!pcm) return null;
+    const mp3 = encodeClip(bufferToSamples(pcm.subarray(0, bytes)));
+    await store.put(encodedKey(row, bytes), mp3);
+    await repo.markEncoded(userId, row.id, bytes);
+    if (previous !== null && previous !== bytes) await store.delete(encodedKey(row, previous));
+    return mp3;
+  }
+}

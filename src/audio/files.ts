@@ -47,7 +47,7 @@ export class AudioFiles {
   private async artifact(userId: string, conversationId: string, file: string): Promise<AudioFile | null> {
     const stamp = await this.repo.stamp(userId, conversationId);
     const key = stamp?.storage_key;
-    if (!key || !key.endsWith(`/${file}`)) return null;
+    if (!key?.endsWith(`/${file}`)) return null;
     const size = await this.store.size(key);
     if (size === null) return null;
     return { contentType: 'audio/mpeg', size, read: (start, end) => this.store.stream(key, start, end) };
@@ -73,7 +73,8 @@ export class AudioFiles {
         return Readable.from(
           (async function* () {
             if (start < WAV_HEADER) yield header.subarray(start, Math.min(end + 1, WAV_HEADER));
-            if (end >= WAV_HEADER) yield* store.stream(part.storage_key, Math.max(0, start - WAV_HEADER), end - WAV_HEADER);
+            if (end >= WAV_HEADER)
+              yield* store.stream(part.storage_key, Math.max(0, start - WAV_HEADER), end - WAV_HEADER);
           })(),
         );
       },

@@ -11,6 +11,7 @@ import { URL_TTL_MS } from './signing.js';
 import { type AudioObjectStore, audioKey } from './store.js';
 
 export const BUILD_ARTIFACT_JOB = 'audio.conversation_mp3';
+export const ENCODE_PART_JOB = 'audio.encode_part';
 /** research/omi-listen.md §5: clients poll again after this while the artifact is being built. */
 const POLL_AFTER_MS = 3000;
 
@@ -151,6 +152,24 @@ export class AudioService {
     return emptyView('pending', current);
   }
 
+  /** A closed part is encoded in the background, so building the artifact later only joins frames. */
+  async queuePartEncoding(userId: string, conversationId: string, partId: string, bytes: number): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.jobs.enqueue(
+      {
+        id: randomUUID(),
+        kind: ENCODE_PART_JOB,
+        userId,
+        payload: { conversationId, partId },
+        idempotencyKey: `aep:${userId}:${partId}:${bytes}`,
+        maxAttempts: 3,
+        runAt: now,
+      },
+      now,
+    );
+    this.deps.wake();
+  }
+
   private async enqueueBuild(userId: string, conversationId: string, current: string): Promise<void> {
     const now = this.deps.clock.now();
     await this.deps.jobs.enqueue(
@@ -180,7 +199,11 @@ export class AudioService {
   }
 }
 
-function cachedView(stamp: ConversationAudioRow, link: (file: string) => string, expiresAt: number): ConversationAudioView {
+function cachedView(
+  stamp: ConversationAudioRow,
+  link: (file: string) => string,
+  expiresAt: number,
+): ConversationAudioView {
   const file = stamp.storage_key?.split('/').pop() ?? '';
   const url = link(file);
   return {

@@ -89,6 +89,8 @@ export const Detail = {
   audioUrlInvalid: 'Invalid or expired audio URL',
   audioNotFound: 'Audio not found',
   rangeNotSatisfiable: 'Range not satisfiable',
+  // Operations (docs/deployment.md).
+  invalidMetricsToken: 'Invalid or missing metrics token',
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);

@@ -89,6 +89,7 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
     opusAvailable: false,
     onTranscriptBatch: [],
+    onSttFailure: [],
     afterFinalization,
     sessionPlugins: [],
     active: new Set(),

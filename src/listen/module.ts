@@ -4,6 +4,7 @@ import type { Clock } from '../context-types.js';
 import type { ConversationsService } from '../domain/conversations/service.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { EventBus } from '../providers/bus/index.js';
+import type { SttFailure } from '../providers/stt/port.js';
 import type { SttChoice } from '../providers/stt/select.js';
 import type { FinalizationRepository } from '../store/repositories/finalization.js';
 import type { LiveConversationsRepository } from '../store/repositories/live-conversations.js';
@@ -11,9 +12,9 @@ import type { FinalizationDispatcher } from './dispatch.js';
 import type { SegmentFrame } from './events.js';
 import type { AfterFinalizationHook, Finalizer } from './finalization.js';
 import type { LifecycleService } from './lifecycle.js';
-import type { LinkLimits } from './worker-link.js';
 import type { ListenParams } from './params.js';
 import type { SpeakerAssigned } from './receiver.js';
+import type { LinkLimits } from './worker-link.js';
 
 /** Called for every persisted transcript batch (proactive-notification webhooks register here). */
 export type TranscriptBatchHook = (
@@ -79,6 +80,8 @@ export interface ListenModule {
   chooseStt(): SttChoice;
   opusAvailable: boolean;
   onTranscriptBatch: TranscriptBatchHook[];
+  /** Called when a stream's STT provider fails terminally (the ops metrics count these). */
+  onSttFailure: Array<(failure: SttFailure) => void>;
   /** Fanout side effects of a finalized conversation, run once per fanout key (SPEC §3.2). */
   afterFinalization: AfterFinalizationHook[];
   /** Per-session plugins (speaker identification, audio capture). */

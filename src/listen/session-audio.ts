@@ -14,6 +14,8 @@ const STT_RATE = 16_000;
 
 export interface AudioCallbacks {
   onSegments(segments: RawSegment[]): void;
+  /** Decoded 16 kHz PCM16 per channel, when something beyond the provider wants it (session plugins). */
+  onAudio?: (pcm: Buffer, channel: number) => void;
   onError(failure: SttFailure): void;
 }
 
@@ -46,7 +48,6 @@ export class SessionAudio {
           this.callbacksFor(channel),
         );
         this.stt.set(channel, session);
-        this.decoders.set(channel, createDecoder(this.params.format));
       }
     } catch (err) {
       const failure =
@@ -69,9 +70,20 @@ export class SessionAudio {
       if (!CHANNELS[channel]) return; // unknown channel ids are ignored (research/omi-listen.md §1.5)
     }
     const session = this.stt.get(channel);
-    const decoder = this.decoders.get(channel);
-    if (!session || !decoder || this.failed) return;
-    session.sendAudio(decoder.decode(audio));
+    if (this.failed || (!session && !this.callbacks.onAudio)) return;
+    const pcm = this.decoderFor(channel).decode(audio);
+    if (pcm.length === 0) return;
+    session?.sendAudio(pcm);
+    this.callbacks.onAudio?.(pcm, channel);
+  }
+
+  private decoderFor(channel: number): AudioDecoder {
+    let decoder = this.decoders.get(channel);
+    if (!decoder) {
+      decoder = createDecoder(this.params.format);
+      this.decoders.set(channel, decoder);
+    }
+    return decoder;
   }
 
   async finish(): Promise<void> {

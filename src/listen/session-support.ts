@@ -1,7 +1,8 @@
+import type { Logger } from 'pino';
 import type { BusEvent } from '../providers/bus/index.js';
 import type { SttFailure } from '../providers/stt/port.js';
 import type { ServiceStatus } from './events.js';
-import type { ListenModule } from './module.js';
+import type { ListenModule, SessionPlugin, SessionPluginFactory, SessionPluginHost } from './module.js';
 
 /** Intervals that start at a random phase, so many sessions' ticks (and their reads) do not bunch up. */
 export class PhasedTimers {
@@ -89,4 +90,39 @@ export async function withTimeout(work: Promise<void>, ms: number): Promise<void
   });
   await Promise.race([work, limit]);
   clearTimeout(timer);
+}
+
+/** A session's plugins (speaker identification, audio capture); a failing plugin never breaks the stream. */
+export class PluginSet {
+  private readonly plugins: SessionPlugin[];
+
+  constructor(
+    factories: readonly SessionPluginFactory[],
+    private readonly log: Logger,
+    host: SessionPluginHost,
+  ) {
+    this.plugins = factories.flatMap((factory) => factory(host) ?? []);
+  }
+
+  get wantsAudio(): boolean {
+    return this.plugins.some((plugin) => plugin.onAudio);
+  }
+
+  notify(call: (plugin: SessionPlugin) => void): void {
+    for (const plugin of this.plugins) {
+      try {
+        call(plugin);
+      } catch (err) {
+        this.log.warn({ err }, 'session plugin failed');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.plugins.map((plugin) =>
+        plugin.close?.().catch((err) => this.log.warn({ err }, 'session plugin close failed')),
+      ),
+    );
+  }
 }

@@ -10,6 +10,7 @@ import { SessionAudio } from './session-audio.js';
 import {
   forwardsEvent,
   PhasedTimers,
+  PluginSet,
   recoverUserConversations,
   sttFailedStatus,
   sttStatuses,
@@ -31,6 +32,7 @@ export class ListenSession {
   private readonly writer: TranscriptWriter;
   private readonly link: WorkerLink;
   private readonly audio: SessionAudio;
+  private readonly plugins: PluginSet;
   private buffer: RawSegment[] = [];
   private ops: Promise<void> = Promise.resolve();
   private flushQueued = false;
@@ -57,9 +59,19 @@ export class ListenSession {
     this.lastLeaseAt = this.openedAt;
     this.writer = new TranscriptWriter(userId, m.live);
     this.link = new WorkerLink(m.dispatcher, m.clock, m.log, m.linkLimits);
+    this.plugins = new PluginSet(m.sessionPlugins, m.log, {
+      userId,
+      params,
+      currentConversationId: () => this.current?.conversationId ?? null,
+      send: (payload) => this.send(payload),
+      labelSpeaker: (speakerId, personId) => this.writer.speakerPeople.set(speakerId, personId),
+    });
     this.audio = new SessionAudio(params, m.clock, {
       onSegments: (segments) => this.accept(segments),
       onError: (failure) => this.failStt(failure),
+      onAudio: this.plugins.wantsAudio
+        ? (pcm, channel) => this.plugins.notify((p) => p.onAudio?.(pcm, channel))
+        : undefined,
     });
     socket.on('message', (data: Buffer, isBinary: boolean) => this.receive(data, isBinary));
     socket.on('close', (code: number) => {
@@ -118,8 +130,9 @@ export class ListenSession {
     if (message.type === 'suggested_transcript' && this.params.customStt) {
       this.accept(message.segments.map((s) => ({ ...s, sttProvider: message.sttProvider })));
     } else if (message.type === 'speaker_assigned') {
-      const target = this.current?.conversationId;
-      this.serial(() => this.writer.assignSpeaker(target ?? null, message));
+      const target = this.current?.conversationId ?? null;
+      this.serial(() => this.writer.assignSpeaker(target, message));
+      this.plugins.notify((p) => p.onSpeakerAssigned?.(message, target));
     }
   }
 
@@ -146,6 +159,11 @@ export class ListenSession {
     }
     if (!frames) throw new Error('transcript batch could not be stored');
     this.send(frames);
+    const placed = this.current;
+    if (placed?.startedAt != null) {
+      const placement = { conversationId: placed.conversationId, startedAt: placed.startedAt, origin };
+      this.plugins.notify((p) => p.onTranscript?.(frames, placement));
+    }
     const rsid = this.current?.recordingSessionId ?? '';
     for (const hook of this.m.onTranscriptBatch) {
       hook(this.userId, rsid, frames).catch((err) =>
@@ -256,6 +274,7 @@ export class ListenSession {
   }
 
   private failStt(failure: SttFailure): void {
+    for (const hook of this.m.onSttFailure) hook(failure);
     this.send(serviceStatusEvent(sttFailedStatus(failure)));
     this.close(1011, 'transcription_service_unavailable');
   }
@@ -293,6 +312,7 @@ export class ListenSession {
       await this.audio.finish();
       await this.serial(() => this.flush()).catch(() => undefined);
       await this.serial(() => this.handOff(code)).catch(() => undefined);
+      await this.plugins.close();
     })();
     await withTimeout(drain, this.m.timings.drainMs);
     this.audio.close();

@@ -67,7 +67,13 @@ export class JsonRpcPeer {
       return this.send({ id: null, error: { code: RpcCode.parseError, message: 'Parse error' } });
     }
     const id = typeof message.id === 'string' || typeof message.id === 'number' ? message.id : null;
-    if (typeof message !== 'object' || message === null || Array.isArray(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') {
+    if (
+      typeof message !== 'object' ||
+      message === null ||
+      Array.isArray(message) ||
+      message.jsonrpc !== '2.0' ||
+      typeof message.method !== 'string'
+    ) {
       // A response from the client (we send no requests) or malformed input.
       if (message && typeof message === 'object' && ('result' in message || 'error' in message)) return;
       return this.send({ id, error: { code: RpcCode.invalidRequest, message: 'Invalid Request' } });
@@ -79,12 +85,14 @@ export class JsonRpcPeer {
       if (handler) await handler(params).catch((err: unknown) => this.log(`mcp: ${message.method}: ${String(err)}`));
       return;
     }
-    if (!handler) return this.send({ id, error: { code: RpcCode.methodNotFound, message: `Method not found: ${message.method}` } });
+    if (!handler)
+      return this.send({ id, error: { code: RpcCode.methodNotFound, message: `Method not found: ${message.method}` } });
     try {
       this.send({ id, result: await handler(params) });
     } catch (err) {
       const code = err instanceof RpcError ? err.code : RpcCode.internalError;
-      if (!(err instanceof RpcError)) this.log(`mcp: ${message.method} failed: ${err instanceof Error ? err.stack : String(err)}`);
+      if (!(err instanceof RpcError))
+        this.log(`mcp: ${message.method} failed: ${err instanceof Error ? err.stack : String(err)}`);
       this.send({ id, error: { code, message: err instanceof Error ? err.message : String(err) } });
     }
   }

@@ -1,9 +1,9 @@
+import type { Readable, Writable } from 'node:stream';
 import { Ajv, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
-import type { Readable, Writable } from 'node:stream';
 import { ClientError } from '../cli/client/errors.js';
 import type { ApiClient } from '../cli/client/http.js';
-import { type MethodHandler, JsonRpcPeer, type Params, RpcCode, RpcError } from './jsonrpc.js';
+import { JsonRpcPeer, type MethodHandler, type Params, RpcCode, RpcError } from './jsonrpc.js';
 import { TOOLS, type ToolDefinition } from './tools.js';
 
 /** Protocol revisions this server speaks, newest first; a client asking for another gets the newest. */
@@ -39,7 +39,9 @@ export function mcpMethods(api: ApiClient, scopes: readonly string[]): Map<strin
   const allowed = TOOLS.filter((t) => scopes.includes(t.scope));
   const methods = new Map<string, MethodHandler>();
   methods.set('initialize', async (params: Params) => ({
-    protocolVersion: PROTOCOL_VERSIONS.includes(String(params.protocolVersion)) ? params.protocolVersion : PROTOCOL_VERSIONS[0],
+    protocolVersion: PROTOCOL_VERSIONS.includes(String(params.protocolVersion))
+      ? params.protocolVersion
+      : PROTOCOL_VERSIONS[0],
     capabilities: { tools: { listChanged: false } },
     serverInfo: { name: 'keepsake', title: 'Keepsake', version: VERSION },
     instructions:
@@ -58,10 +60,14 @@ async function callTool(api: ApiClient, scopes: readonly string[], params: Param
   if (!tool) throw new RpcError(RpcCode.invalidParams, `Unknown tool: ${String(params.name)}`);
   if (!scopes.includes(tool.scope))
     return textResult(`This developer key lacks the scope ${tool.scope} that ${tool.name} needs.`, true);
-  const args = structuredClone(typeof params.arguments === 'object' && params.arguments !== null ? params.arguments : {}) as Record<string, unknown>;
+  const args = structuredClone(
+    typeof params.arguments === 'object' && params.arguments !== null ? params.arguments : {},
+  ) as Record<string, unknown>;
   const validate = validators.get(tool.name);
   if (validate && !validate(args)) {
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || 'arguments'} ${e.message ?? 'is invalid'}`);
+    const problems = (validate.errors ?? []).map(
+      (e) => `${e.instancePath || 'arguments'} ${e.message ?? 'is invalid'}`,
+    );
     return textResult(`Invalid arguments: ${problems.join('; ')}`, true);
   }
   try {

@@ -1,5 +1,5 @@
-import type { DevScope } from '../domain/keys/dev-keys.js';
 import type { ApiClient, Query } from '../cli/client/http.js';
+import type { DevScope } from '../domain/keys/dev-keys.js';
 
 export interface ToolDefinition {
   name: string;
@@ -14,7 +14,13 @@ export interface ToolDefinition {
 
 const DEV = '/v1/dev/user';
 const str = (description: string, extra: Record<string, unknown> = {}) => ({ type: 'string', description, ...extra });
-const limit = (fallback: number) => ({ type: 'integer', minimum: 1, maximum: 100, default: fallback, description: 'how many to return' });
+const limit = (fallback: number) => ({
+  type: 'integer',
+  minimum: 1,
+  maximum: 100,
+  default: fallback,
+  description: 'how many to return',
+});
 const offset = { type: 'integer', minimum: 0, default: 0, description: 'how many to skip (paging)' };
 const dateTime = (description: string) => str(description, { format: 'date-time' });
 
@@ -44,33 +50,55 @@ export const TOOLS: ToolDefinition[] = [
   {
     name: 'search_conversations',
     title: 'Search conversations',
-    description: "Full-text search over the user's recorded conversations (title, summary and transcript), best match first.",
+    description:
+      "Full-text search over the user's recorded conversations (title, summary and transcript), best match first.",
     inputSchema: object({ query: str('words to look for', { minLength: 1 }), ...LIST_FILTERS }, ['query']),
     scope: 'conversations:read',
     readOnly: true,
     call: (api, a) =>
       api.json('GET', `${DEV}/conversations/search`, {
-        query: query(a, { query: 'q', limit: 'limit', offset: 'offset', start_date: 'start_date', end_date: 'end_date', categories: 'categories' }),
+        query: query(a, {
+          query: 'q',
+          limit: 'limit',
+          offset: 'offset',
+          start_date: 'start_date',
+          end_date: 'end_date',
+          categories: 'categories',
+        }),
       }),
   },
   {
     name: 'list_conversations',
     title: 'List conversations',
     description: "The user's completed conversations, newest first, with title, summary, category and action items.",
-    inputSchema: object({ ...LIST_FILTERS, starred: { type: 'boolean', description: 'only starred (true) or unstarred (false)' } }),
+    inputSchema: object({
+      ...LIST_FILTERS,
+      starred: { type: 'boolean', description: 'only starred (true) or unstarred (false)' },
+    }),
     scope: 'conversations:read',
     readOnly: true,
     call: (api, a) =>
       api.json('GET', `${DEV}/conversations`, {
-        query: query(a, { limit: 'limit', offset: 'offset', start_date: 'start_date', end_date: 'end_date', categories: 'categories', starred: 'starred' }),
+        query: query(a, {
+          limit: 'limit',
+          offset: 'offset',
+          start_date: 'start_date',
+          end_date: 'end_date',
+          categories: 'categories',
+          starred: 'starred',
+        }),
       }),
   },
   {
     name: 'get_conversation',
     title: 'Read a conversation',
-    description: 'One conversation by id, with its transcript (speaker and text per segment) unless include_transcript is false.',
+    description:
+      'One conversation by id, with its transcript (speaker and text per segment) unless include_transcript is false.',
     inputSchema: object(
-      { conversation_id: str('the conversation id', { minLength: 1 }), include_transcript: { type: 'boolean', default: true } },
+      {
+        conversation_id: str('the conversation id', { minLength: 1 }),
+        include_transcript: { type: 'boolean', default: true },
+      },
       ['conversation_id'],
     ),
     scope: 'conversations:read',
@@ -87,7 +115,8 @@ export const TOOLS: ToolDefinition[] = [
     inputSchema: object({ query: str('words to look for', { minLength: 1 }), limit: limit(10), offset }, ['query']),
     scope: 'memories:read',
     readOnly: true,
-    call: (api, a) => api.json('GET', `${DEV}/memories/search`, { query: query(a, { query: 'q', limit: 'limit', offset: 'offset' }) }),
+    call: (api, a) =>
+      api.json('GET', `${DEV}/memories/search`, { query: query(a, { query: 'q', limit: 'limit', offset: 'offset' }) }),
   },
   {
     name: 'list_memories',
@@ -96,7 +125,10 @@ export const TOOLS: ToolDefinition[] = [
     inputSchema: object({ limit: limit(25), offset, categories: str('comma-separated memory categories') }),
     scope: 'memories:read',
     readOnly: true,
-    call: (api, a) => api.json('GET', `${DEV}/memories`, { query: query(a, { limit: 'limit', offset: 'offset', categories: 'categories' }) }),
+    call: (api, a) =>
+      api.json('GET', `${DEV}/memories`, {
+        query: query(a, { limit: 'limit', offset: 'offset', categories: 'categories' }),
+      }),
   },
   {
     name: 'create_memory',
@@ -118,10 +150,17 @@ export const TOOLS: ToolDefinition[] = [
     name: 'list_action_items',
     title: 'List action items',
     description: "The user's to-dos: open ones first, soonest due first.",
-    inputSchema: object({ completed: { type: 'boolean', description: 'true: done ones; false: open ones' }, limit: limit(25), offset }),
+    inputSchema: object({
+      completed: { type: 'boolean', description: 'true: done ones; false: open ones' },
+      limit: limit(25),
+      offset,
+    }),
     scope: 'action_items:read',
     readOnly: true,
-    call: (api, a) => api.json('GET', `${DEV}/action-items`, { query: query(a, { completed: 'completed', limit: 'limit', offset: 'offset' }) }),
+    call: (api, a) =>
+      api.json('GET', `${DEV}/action-items`, {
+        query: query(a, { completed: 'completed', limit: 'limit', offset: 'offset' }),
+      }),
   },
   {
     name: 'create_action_item',

@@ -21,6 +21,8 @@ export interface LiveVoiceDeps {
   markUser(userId: string, conversationId: string, segmentIds: string[]): Promise<void>;
   /** SPEC §4.11 speaker_assigned: queues a sample per labelled segment (clip when still held). */
   assigned(userId: string, message: SpeakerAssigned, clips: Map<string, Int16Array>): Promise<void>;
+  /** Called once the session is closed. */
+  detach(): void;
 }
 
 interface Cluster {
@@ -76,6 +78,7 @@ export class LiveSpeakerId implements SessionPlugin {
 
   async close(): Promise<void> {
     await this.chain;
+    this.deps.detach();
   }
 
   private enqueue(work: () => Promise<void>): void {
@@ -104,7 +107,8 @@ export class LiveSpeakerId implements SessionPlugin {
   }
 
   private async attempt(speakerId: number, cluster: Cluster): Promise<void> {
-    const known = await (this.known ??= this.deps.knownVoices(this.host.userId));
+    if (!this.known) this.known = this.deps.knownVoices(this.host.userId);
+    const known = await this.known;
     if (known.length === 0) {
       cluster.decided = true;
       return;
@@ -176,7 +180,10 @@ function keepTail(clips: Int16Array[], limit: number): void {
 
 /** The last `limit` samples of the clips, joined. */
 function joinTail(clips: readonly Int16Array[], limit: number): Int16Array {
-  const total = Math.min(limit, clips.reduce((n, c) => n + c.length, 0));
+  const total = Math.min(
+    limit,
+    clips.reduce((n, c) => n + c.length, 0),
+  );
   const out = new Int16Array(total);
   let at = total;
   for (let i = clips.length - 1; i >= 0 && at > 0; i--) {

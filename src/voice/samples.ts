@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Clock } from '../context-types.js';
 import { bufferToSamples, samplesToBuffer } from '../audio/pcm.js';
+import type { Clock } from '../context-types.js';
 import { type VoiceRepository, vectorToBuffer } from '../store/repositories/voice.js';
 import type { VoiceEmbedder } from './port.js';
 

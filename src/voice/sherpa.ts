@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename } from 'node:path';
@@ -27,11 +28,46 @@ interface SherpaModule {
   SpeakerEmbeddingExtractor: new (config: { model: string; numThreads: number; debug: boolean }) => SherpaExtractor;
 }
 
+const require = createRequire(import.meta.url);
+
 function loadSherpa(): SherpaModule {
   try {
-    return createRequire(import.meta.url)('sherpa-onnx-node') as SherpaModule;
+    return require('sherpa-onnx-node') as SherpaModule;
   } catch (err) {
     throw new ConfigError(`SPEAKER_MODEL is set but sherpa-onnx-node cannot be loaded (${String(err)})`);
+  }
+}
+
+/**
+ * Loads the model once in a child process and returns its dimension. The native addon aborts the
+ * whole process on a file it cannot parse, so a bad SPEAKER_MODEL must fail there, not here.
+ */
+function probeDimension(modelPath: string): number {
+  let addon: string;
+  try {
+    addon = require.resolve('sherpa-onnx-node');
+  } catch (err) {
+    throw new ConfigError(`SPEAKER_MODEL is set but sherpa-onnx-node is not installed (${String(err)})`);
+  }
+  const script =
+    'const s = require(process.argv[1]);' +
+    'const e = new s.SpeakerEmbeddingExtractor({ model: process.argv[2], numThreads: 1, debug: false });' +
+    'process.stdout.write(JSON.stringify({ dim: e.dim }));';
+  try {
+    const out = execFileSync(process.execPath, ['-e', script, addon, modelPath], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
+    return Number((JSON.parse(out) as { dim: unknown }).dim);
+  } catch (err) {
+    const stderr = (err as { stderr?: string }).stderr ?? '';
+    const reason =
+      stderr
+        .split('\n')
+        .find((line) => /failed|error/i.test(line))
+        ?.trim() ?? String(err);
+    throw new ConfigError(`SPEAKER_MODEL could not be loaded as a speaker-embedding model: ${reason.slice(0, 300)}`);
   }
 }
 
@@ -48,18 +84,13 @@ export class SherpaEmbedder implements VoiceEmbedder {
   /** Loads the model and runs it once; a missing file or a dimension other than 256 stops the start. */
   static open(modelPath: string): SherpaEmbedder {
     if (!existsSync(modelPath)) throw new ConfigError(`SPEAKER_MODEL file not found: ${modelPath}`);
-    const sherpa = loadSherpa();
-    let extractor: SherpaExtractor;
-    try {
-      extractor = new sherpa.SpeakerEmbeddingExtractor({ model: modelPath, numThreads: 1, debug: false });
-    } catch (err) {
-      throw new ConfigError(`SPEAKER_MODEL could not be loaded as a speaker-embedding model: ${String(err)}`);
-    }
-    if (extractor.dim !== EMBEDDING_DIM) {
+    const dim = probeDimension(modelPath);
+    if (dim !== EMBEDDING_DIM) {
       throw new ConfigError(
-        `SPEAKER_MODEL produces ${extractor.dim}-dimensional embeddings; Keepsake needs ${EMBEDDING_DIM} (SPEC §6.1), e.g. a WeSpeaker ResNet34 model`,
+        `SPEAKER_MODEL produces ${dim}-dimensional embeddings; Keepsake needs ${EMBEDDING_DIM} (SPEC §6.1), e.g. a WeSpeaker ResNet34 model`,
       );
     }
+    const extractor = new (loadSherpa().SpeakerEmbeddingExtractor)({ model: modelPath, numThreads: 1, debug: false });
     const embedder = new SherpaEmbedder(extractor, modelPath);
     const probe = embedder.compute(testTone());
     if (!probe || probe.length !== EMBEDDING_DIM)

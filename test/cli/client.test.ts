@@ -52,31 +52,67 @@ describe('keepsake API client against a real server process', () => {
   });
 
   test('memories create, update, list and delete', async () => {
-    const memory = await json(['memories', 'create', '--content', 'Prefers green tea', '--category', 'lifestyle', '--tags', 'tea,drinks']);
-    assert.deepEqual([memory.content, memory.category, memory.tags], ['Prefers green tea', 'lifestyle', ['tea', 'drinks']]);
+    const memory = await json([
+      'memories',
+      'create',
+      '--content',
+      'Prefers green tea',
+      '--category',
+      'lifestyle',
+      '--tags',
+      'tea,drinks',
+    ]);
+    assert.deepEqual(
+      [memory.content, memory.category, memory.tags],
+      ['Prefers green tea', 'lifestyle', ['tea', 'drinks']],
+    );
     const updated = await json(['memories', 'update', memory.id, '--content', 'Prefers oolong tea']);
     assert.equal(updated.content, 'Prefers oolong tea');
     const listed = await json(['memories', 'list']);
     assert.equal(listed.find((m: { id: string }) => m.id === memory.id)?.content, 'Prefers oolong tea');
     assert.equal((await keepsake(env, ['memories', 'delete', memory.id])).code, 0);
     const after = await json(['memories', 'list']);
-    assert.equal(after.some((m: { id: string }) => m.id === memory.id), false);
+    assert.equal(
+      after.some((m: { id: string }) => m.id === memory.id),
+      false,
+    );
   });
 
   test('action-items create with a due date, complete and delete', async () => {
-    const item = await json(['action-items', 'create', '--description', 'Renew the passport', '--due', '2031-05-01T09:00:00Z']);
+    const item = await json([
+      'action-items',
+      'create',
+      '--description',
+      'Renew the passport',
+      '--due',
+      '2031-05-01T09:00:00Z',
+    ]);
     assert.equal(item.due_at, '2031-05-01T09:00:00.000Z');
     const done = await json(['action-items', 'complete', item.id]);
     assert.equal(done.completed, true);
     const open = await json(['action-items', 'list', '--completed', 'false']);
-    assert.equal(open.some((a: { id: string }) => a.id === item.id), false);
+    assert.equal(
+      open.some((a: { id: string }) => a.id === item.id),
+      false,
+    );
     const reopened = await json(['action-items', 'complete', item.id, '--undo']);
     assert.equal(reopened.completed, false);
     assert.equal((await keepsake(env, ['action-items', 'delete', item.id])).code, 0);
   });
 
   test('goals create, record progress, get, list and delete', async () => {
-    const goal = await json(['goals', 'create', '--title', 'Read books', '--target', '12', '--unit', 'books', '--type', 'numeric']);
+    const goal = await json([
+      'goals',
+      'create',
+      '--title',
+      'Read books',
+      '--target',
+      '12',
+      '--unit',
+      'books',
+      '--type',
+      'numeric',
+    ]);
     const progressed = await json(['goals', 'progress', goal.id, '--value', '3']);
     assert.equal(progressed.current_value, 3);
     const table = await keepsake(env, ['goals', 'get', goal.id]);
@@ -91,7 +127,10 @@ describe('keepsake API client against a real server process', () => {
     const file = join(work, 'export.ndjson');
     const result = await keepsake(env, ['export', '--output', file]);
     assert.equal(result.code, 0, result.stderr);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines[0].type, 'export');
     assert.equal(lines.at(-1).type, 'end');
     assert.ok(lines.some((l) => l.type === 'memory' && l.content === 'Plays the cello'));
@@ -150,7 +189,10 @@ describe('keepsake API client against a real server process', () => {
   });
 
   test('an unreachable server exits 1', async () => {
-    const result = await keepsake({ KEEPSAKE_URL: 'http://127.0.0.1:9', KEEPSAKE_API_KEY: server.key }, ['memories', 'list']);
+    const result = await keepsake({ KEEPSAKE_URL: 'http://127.0.0.1:9', KEEPSAKE_API_KEY: server.key }, [
+      'memories',
+      'list',
+    ]);
     assert.equal(result.code, 1);
     assert.match(result.stderr, /cannot reach/);
   });

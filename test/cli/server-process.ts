@@ -44,7 +44,10 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ser
     STT_PROVIDER: 'none',
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     stdout += chunk.toString();

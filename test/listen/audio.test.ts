@@ -4,13 +4,16 @@ import { createDecoder, Resampler, validateAudioFormat } from '../../src/provide
 import { EnergyVad, type Utterance } from '../../src/providers/vad/energy.js';
 
 const tone = (ms: number, rate = 16_000, amplitude = 8000) => {
-  const samples = Int16Array.from({ length: (ms * rate) / 1000 }, (_, i) => Math.round(amplitude * Math.sin((2 * Math.PI * 220 * i) / rate)));
+  const samples = Int16Array.from({ length: (ms * rate) / 1000 }, (_, i) =>
+    Math.round(amplitude * Math.sin((2 * Math.PI * 220 * i) / rate)),
+  );
   return Buffer.from(samples.buffer);
 };
 
 describe('audio formats', () => {
   test('pcm16 and pcm8 are accepted at 8, 16, 44.1 and 48 kHz; other rates are refused with the rate named', () => {
-    for (const rate of [8000, 16000, 44100, 48000]) assert.deepEqual(validateAudioFormat('pcm16', rate, false), { codec: 'pcm16', sampleRate: rate });
+    for (const rate of [8000, 16000, 44100, 48000])
+      assert.deepEqual(validateAudioFormat('pcm16', rate, false), { codec: 'pcm16', sampleRate: rate });
     assert.deepEqual(validateAudioFormat('pcm', 16000, false), { codec: 'pcm16', sampleRate: 16000 });
     for (const rate of [0, -16000, 16001, 96000, 30_000_000]) {
       const result = validateAudioFormat('pcm16', rate, false);

@@ -16,7 +16,10 @@ for (const dialect of dialects()) {
       server = null;
     });
 
-    const start = async (mode: RecordingSessionMode, extra: { clock?: ManualClock; engine?: TextEngine; maxAttempts?: number } = {}) => {
+    const start = async (
+      mode: RecordingSessionMode,
+      extra: { clock?: ManualClock; engine?: TextEngine; maxAttempts?: number } = {},
+    ) => {
       server = await listenServer(dialect, {
         clock: extra.clock,
         config: { recordingSessionMode: mode },
@@ -25,18 +28,36 @@ for (const dialect of dialects()) {
       });
       return server;
     };
-    const connect = async (s: ListenServer, query: Record<string, string> = {}, headers: Record<string, string> = {}) => {
-      const client = await ListenClient.connect(listenUrl(s.base, { custom_stt: 'enabled', ...query }), { ...s.user.session, ...headers });
+    const connect = async (
+      s: ListenServer,
+      query: Record<string, string> = {},
+      headers: Record<string, string> = {},
+    ) => {
+      const client = await ListenClient.connect(listenUrl(s.base, { custom_stt: 'enabled', ...query }), {
+        ...s.user.session,
+        ...headers,
+      });
       await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
       return client;
     };
     /** Points the legacy pointer of a recording id at a different conversation than its durable binding. */
     const splitBinding = async (s: ListenServer, recordingId: string, boundConversation: string) => {
       const db = s.t.ctx.store.db;
-      await db.updateTable('conversations').set({ client_session_id: null }).where('id', '=', boundConversation).execute();
+      await db
+        .updateTable('conversations')
+        .set({ client_session_id: null })
+        .where('id', '=', boundConversation)
+        .execute();
       const legacy = randomUUID();
-      const row = await db.selectFrom('conversations').selectAll().where('id', '=', boundConversation).executeTakeFirstOrThrow();
-      await db.insertInto('conversations').values({ ...row, id: legacy, client_session_id: recordingId }).execute();
+      const row = await db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('id', '=', boundConversation)
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('conversations')
+        .values({ ...row, id: legacy, client_session_id: recordingId })
+        .execute();
       return legacy;
     };
 
@@ -45,7 +66,10 @@ for (const dialect of dialects()) {
       const client = await connect(s);
       const [session] = await client.waitForEvent('conversation_session');
       assert.match(String(session.conversation_id), /^[0-9a-f-]{36}$/);
-      assert.deepEqual([session.lifecycle_version, session.lifecycle_phase, session.lifecycle_sequence], [null, null, null]);
+      assert.deepEqual(
+        [session.lifecycle_version, session.lifecycle_phase, session.lifecycle_sequence],
+        [null, null, null],
+      );
       await client.close();
     });
 
@@ -73,7 +97,10 @@ for (const dialect of dialects()) {
       const again = await connect(s, { client_conversation_id: id });
       const [resumed] = await again.waitForEvent('conversation_session');
       assert.equal(resumed.conversation_id, legacy);
-      assert.deepEqual([resumed.lifecycle_version, resumed.lifecycle_phase, resumed.lifecycle_sequence], [null, null, null]);
+      assert.deepEqual(
+        [resumed.lifecycle_version, resumed.lifecycle_phase, resumed.lifecycle_sequence],
+        [null, null, null],
+      );
       await again.close();
     });
 
@@ -96,7 +123,8 @@ for (const dialect of dialects()) {
       await plain.close();
       const keyed = await connect(s, {}, byok);
       const until = Date.now() + 3000;
-      while ((await jobs())[0].status === 'blocked_byok' && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+      while ((await jobs())[0].status === 'blocked_byok' && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 25));
       assert.equal((await jobs())[0].status, 'queued');
       await keyed.close();
     });
@@ -105,7 +133,11 @@ for (const dialect of dialects()) {
       const clock = new ManualClock();
       const local = createLocalEngine();
       // An engine provider that is down: the process boundary of the text engine port.
-      const failing: TextEngine = { ...local, name: local.name, decideRelevance: () => Promise.reject(new Error('engine unavailable')) };
+      const failing: TextEngine = {
+        ...local,
+        name: local.name,
+        decideRelevance: () => Promise.reject(new Error('engine unavailable')),
+      };
       const s = await start('dual_write', { clock, engine: failing, maxAttempts: 1 });
       const client = await connect(s);
       const [first] = await client.waitForEvent('conversation_session');
@@ -122,7 +154,11 @@ for (const dialect of dialects()) {
       assert.equal(job.status, 'dead_letter');
       const conversation = await s.t.ctx.listen.live.find(s.user.uid, String(first.conversation_id));
       assert.deepEqual([conversation?.status, conversation?.discarded], ['failed', 1]);
-      const session = await s.t.ctx.store.db.selectFrom('recording_sessions').selectAll().where('id', '=', String(first.recording_session_id)).executeTakeFirst();
+      const session = await s.t.ctx.store.db
+        .selectFrom('recording_sessions')
+        .selectAll()
+        .where('id', '=', String(first.recording_session_id))
+        .executeTakeFirst();
       assert.deepEqual([session?.lifecycle_phase, session?.lifecycle_sequence], ['failed', 2]);
       await client.close();
     });

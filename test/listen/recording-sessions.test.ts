@@ -59,7 +59,10 @@ for (const dialect of dialects()) {
     test('an event for another conversation is a mapping conflict naming the bound one', async () => {
       await sessions.createOrGet(uid, 'rs-4', 'conv-4', 1, 2);
       const result = await sessions.recordPhase(uid, 'rs-4', 'conv-other', 'processing', 5);
-      assert.deepEqual([result.accepted, result.rejection, result.conversationId], [false, 'mapping_conflict', 'conv-4']);
+      assert.deepEqual(
+        [result.accepted, result.rejection, result.conversationId],
+        [false, 'mapping_conflict', 'conv-4'],
+      );
     });
 
     test('an older phase after a newer one is a stale event', async () => {
@@ -72,7 +75,10 @@ for (const dialect of dialects()) {
     test('an event for a missing session is not accepted', async () => {
       const missing = await sessions.recordPhase(uid, 'rs-missing', 'conv', 'processing', 5);
       assert.deepEqual([missing.accepted, missing.rejection], [false, 'missing_session']);
-      assert.deepEqual((await sessions.recordPhase(other, 'rs-2', 'conv-2', 'processing', 5)).rejection, 'missing_session');
+      assert.deepEqual(
+        (await sessions.recordPhase(other, 'rs-2', 'conv-2', 'processing', 5)).rejection,
+        'missing_session',
+      );
     });
 
     test('a fanout is claimed once; a crashed claim resumes with the same key; a completed one is done', async () => {

@@ -59,5 +59,28 @@ for (const dialect of dialects()) {
       );
       await client.close();
     });
+
+    test('speaker_assigned labels the named segments and later segments of that speaker', async () => {
+      const client = await connect();
+      const [session] = await client.waitForEvent('conversation_session');
+      await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+      client.send(suggest(segment('who is speaking', 0, 1, { speaker: 'SPEAKER_02' })));
+      const [first] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
+      client.send({ type: 'speaker_assigned', speaker_id: 2, person_id: 'user', segment_ids: [first.id] });
+      client.send(suggest(segment('still me', 2, 3, { speaker: 'SPEAKER_02' })));
+      const later = await client.waitFor(() => client.transcripts()[1]);
+      assert.equal(later.is_user, true);
+      const stored = await server.t.ctx.repos.conversations.segmentsFor(server.user.uid, [
+        String(session.conversation_id),
+      ]);
+      assert.deepEqual(
+        stored.get(String(session.conversation_id))?.map((s) => [s.text, s.speaker_id, s.is_user]),
+        [
+          ['who is speaking', 2, 1],
+          ['still me', 2, 1],
+        ],
+      );
+      await client.close();
+    });
   });
 }

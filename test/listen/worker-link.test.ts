@@ -59,7 +59,15 @@ describe('processing-worker link (queue dispatch)', { skip: redisUrl ? false : '
 
   const finalizationJob = () =>
     t.ctx.jobs.enqueue(
-      { id: randomUUID(), kind: FINALIZE_JOB, userId: uid, payload: { conversation_id: randomUUID(), revision: 1 }, idempotencyKey: randomUUID(), maxAttempts: 5, runAt: clock.now() },
+      {
+        id: randomUUID(),
+        kind: FINALIZE_JOB,
+        userId: uid,
+        payload: { conversation_id: randomUUID(), revision: 1 },
+        idempotencyKey: randomUUID(),
+        maxAttempts: 5,
+        runAt: clock.now(),
+      },
       clock.now(),
     );
   const generation = async (jobId: string) => (await t.ctx.jobs.findById(jobId))?.dispatch_generation;

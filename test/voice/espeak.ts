@@ -27,7 +27,20 @@ export function espeakAvailable(): boolean {
 /** Why a suite is skipped when espeak-ng is missing (`.ci/run` installs it). */
 export const SKIP_NO_ESPEAK = espeakAvailable() ? false : 'espeak-ng is not installed (apt-get install espeak-ng)';
 
+const rendered = new Map<string, Int16Array>();
+
+/** Renders (once per voice and text in a test process) and returns a copy. */
 export function speak(voice: Voice, text: string): Int16Array {
+  const key = JSON.stringify([voice, text]);
+  let samples = rendered.get(key);
+  if (!samples) {
+    samples = render(voice, text);
+    rendered.set(key, samples);
+  }
+  return samples.slice();
+}
+
+function render(voice: Voice, text: string): Int16Array {
   const wav = execFileSync(
     'espeak-ng',
     ['-v', voice.voice, '-p', String(voice.pitch), '-s', String(voice.speed ?? 165), '--stdout', text],

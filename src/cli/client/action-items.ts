@@ -1,7 +1,7 @@
 import type { ActionItemView } from '../../domain/action-items/service.js';
+import { UsageError } from '../usage.js';
 import { bool, idArg, int, parse, str, time } from './args.js';
 import type { CommandGroup } from './command.js';
-import { UsageError } from '../usage.js';
 import { json, shortTime, table } from './output.js';
 
 const BASE = '/v1/dev/user/action-items';

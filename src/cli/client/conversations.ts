@@ -97,7 +97,15 @@ export const conversationCommands: CommandGroup = {
         text_source: str(values, 'text-source'),
       };
       const created = await api.json<{ id: string; status: string; discarded: boolean }>('POST', BASE, { body });
-      io.stdout.write(values.json ? json(created) : fields([['id', created.id], ['status', created.status], ['discarded', created.discarded]]));
+      io.stdout.write(
+        values.json
+          ? json(created)
+          : fields([
+              ['id', created.id],
+              ['status', created.status],
+              ['discarded', created.discarded],
+            ]),
+      );
     },
   },
   update: {

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { parse, str } from './args.js';
 import type { Command } from './command.js';
 import { ClientError, EXIT } from './errors.js';
@@ -71,7 +71,8 @@ export const exportCommand: Command = {
       ended = type === 'end';
       await write(`${line}\n`);
     }
-    if (file) await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
+    if (file)
+      await new Promise<void>((resolve, reject) => file.end((err?: Error | null) => (err ? reject(err) : resolve())));
     if (!ended) throw new ClientError(EXIT.other, `the export stopped early (${progress.summary()})`);
     progress.report(true);
   },

@@ -1,7 +1,7 @@
 import type { GoalView } from '../../domain/goals/service.js';
+import { UsageError } from '../usage.js';
 import { idArg, int, num, parse, required, str } from './args.js';
 import type { CommandGroup } from './command.js';
-import { UsageError } from '../usage.js';
 import { json, table } from './output.js';
 
 const BASE = '/v1/dev/user/goals';
@@ -55,7 +55,8 @@ export const goalCommands: CommandGroup = {
     },
   },
   create: {
-    usage: 'goals create --title T --target N [--type boolean|scale|numeric] [--current N] [--min N] [--max N] [--unit U] [--json]',
+    usage:
+      'goals create --title T --target N [--type boolean|scale|numeric] [--current N] [--min N] [--max N] [--unit U] [--json]',
     async run({ api, io, args }) {
       const { values: v } = parse(args, { ...valueOptions, type: { type: 'string' } });
       const body = { title: required(v, 'title'), goal_type: str(v, 'type'), ...values(v) };

@@ -27,7 +27,8 @@ export class ApiClient {
 
   url(path: string, query: Query = {}): string {
     const url = new URL(this.settings.baseUrl + path);
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     return url.toString();
   }
 

@@ -1,3 +1,4 @@
+import { UsageError } from '../usage.js';
 import { actionItemCommands } from './action-items.js';
 import type { Command, CommandGroup } from './command.js';
 import { conversationCommands } from './conversations.js';
@@ -8,7 +9,6 @@ import { ApiClient } from './http.js';
 import { memoryCommands } from './memories.js';
 import type { Io } from './output.js';
 import { loadClientSettings } from './settings.js';
-import { UsageError } from '../usage.js';
 
 /** The developer-API client commands of `keepsake` (docs/cli.md). */
 export const CLIENT_GROUPS: Record<string, CommandGroup> = {
@@ -32,7 +32,9 @@ function resolve(command: string, rest: string[]): { cmd: Command; args: string[
   const cmd = verb === undefined ? undefined : group?.[verb];
   if (!cmd) {
     const verbs = Object.keys(group ?? {}).join('|');
-    throw new UsageError(verb ? `unknown command "${command} ${verb}" (${verbs})` : `${command} needs one of: ${verbs}`);
+    throw new UsageError(
+      verb ? `unknown command "${command} ${verb}" (${verbs})` : `${command} needs one of: ${verbs}`,
+    );
   }
   return { cmd, args };
 }

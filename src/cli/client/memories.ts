@@ -1,7 +1,7 @@
 import type { MemoryView } from '../../domain/memories/views.js';
+import { UsageError } from '../usage.js';
 import { idArg, int, list, parse, str } from './args.js';
 import type { CommandGroup } from './command.js';
-import { UsageError } from '../usage.js';
 import { json, shortTime, table } from './output.js';
 
 const BASE = '/v1/dev/user/memories';

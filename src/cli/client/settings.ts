@@ -43,7 +43,8 @@ function readProfile(path: string, explicit: boolean): ProfileFile {
 /** KEEPSAKE_URL and KEEPSAKE_API_KEY win over the profile file's `url` and `api_key`. */
 export function loadClientSettings(env: NodeJS.ProcessEnv = process.env): ClientSettings {
   const profile = readProfile(profilePath(env), Boolean(env.KEEPSAKE_PROFILE?.trim()));
-  const url = env.KEEPSAKE_URL?.trim() || (typeof profile.url === 'string' ? profile.url : '') || 'http://127.0.0.1:8080';
+  const url =
+    env.KEEPSAKE_URL?.trim() || (typeof profile.url === 'string' ? profile.url : '') || 'http://127.0.0.1:8080';
   const apiKey = env.KEEPSAKE_API_KEY?.trim() || (typeof profile.api_key === 'string' ? profile.api_key : '');
   try {
     const parsed = new URL(url);

@@ -7,7 +7,7 @@ import type { JobTable } from '../../jobs/table-queue.js';
 import type { TextEngine } from '../../processing/engine.js';
 import type { ProcessingPipeline } from '../../processing/pipeline.js';
 import type { EventBus } from '../../providers/bus/index.js';
-import { createTextGenerator, type TextGenerator } from '../../providers/llm/index.js';
+import { createTextGenerator } from '../../providers/llm/index.js';
 import { WebhookHttpClient } from '../../providers/webhook/http-client.js';
 import type { Store } from '../../store/db.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
@@ -52,8 +52,6 @@ export interface IntegrationsDeps {
   bus: EventBus;
   /** The shared limiter (in-process, or Redis with REDIS_URL): integration limits, notification counts, cooldowns. */
   rateLimiter: RateLimiter;
-  /** Tests inject a generator; otherwise LLM_BASE_URL decides. */
-  generator?: TextGenerator | null;
   workerId: string;
 }
 
@@ -79,7 +77,6 @@ const PER_APP_CONCURRENCY = 8;
 
 export function createIntegrations(deps: IntegrationsDeps): Integrations {
   const { config, log, clock, store, jobs, runner } = deps;
-  const appsRepo = new AppsRepository(store.db);
   const notificationsRepo = new NotificationsRepository(store.db);
   const imports = new AppImportsRepository(store.db);
   const webhookRunner = new JobRunner(jobs, clock, log, {
@@ -88,54 +85,22 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
     pollMs: 1000,
     concurrency: WEBHOOK_CONCURRENCY,
   });
-  const apps = new AppsService(appsRepo, clock, deps.secret);
+  const apps = new AppsService(new AppsRepository(store.db), clock, deps.secret);
   const outboxRepo = new OutboxRepository(store.db);
   const outbox = new Outbox({ outbox: outboxRepo, jobs, clock, wake: () => webhookRunner.wake() });
+  const pushWebhookUrl = config.pushWebhookUrl;
   const notifications = new NotificationsService({
     notifications: notificationsRepo,
     outbox,
     bus: deps.bus,
     clock,
     log,
-    pushWebhookUrl: config.pushWebhookUrl,
+    pushWebhookUrl,
   });
-  const proactive = new ProactiveNotifier({
-    apps,
-    notifications,
-    sources: {
-      users: deps.repos.users,
-      memories: deps.repos.memories,
-      conversations: deps.repos.conversations,
-      notifications: notificationsRepo,
-    },
-    limiter: deps.rateLimiter,
-    generator: deps.generator === undefined ? createTextGenerator(config.llm) : deps.generator,
-    log,
-  });
-  const http = new WebhookHttpClient(config.allowPrivateWebhooks, MAX_CALLS_IN_FLIGHT);
-  const attempts = new DeliveryAttempts({
-    apps,
-    http,
-    clock,
-    serverSecret: deps.secret,
-    pushSecret: config.pushWebhookSecret,
-    timeoutMs: config.webhookTimeoutMs,
-    perAppConcurrency: PER_APP_CONCURRENCY,
-  });
-  const delivery = new WebhookDelivery({
-    outbox: outboxRepo,
-    queue: outbox,
-    attempts,
-    clock,
-    log,
-    afterDelivery: async (row, app, reply) =>
-      row.kind === 'transcript_processed' ? proactive.handleReply(row.user_id, app, reply, batchOf(row.body)) : null,
-  });
-  webhookRunner.register(FANOUT_JOB, async (job) => {
-    const rows = await outbox.expand(job.user_id, outboxPayload(job.payload, 'batch_id'));
-    await delivery.deliverBatch(job.user_id, rows);
-  });
-  webhookRunner.register(DELIVER_JOB, (job) => delivery.retry(job, outboxPayload(job.payload, 'delivery_id')));
+  const sources = { ...deps.repos, notifications: notificationsRepo };
+  const generator = createTextGenerator(config.llm);
+  const proactive = new ProactiveNotifier({ apps, notifications, sources, limiter: deps.rateLimiter, generator, log });
+  const http = registerDelivery(deps, { apps, outbox, outboxRepo, proactive, webhookRunner });
 
   const importDeps = { imports, memories: deps.repos.memories, users: deps.repos.users, engine: deps.engine, clock };
   runner.register(APP_MEMORIES_JOB, (job) => runMemoryImport(importDeps, job.user_id, importPayload(job.payload)));
@@ -153,19 +118,18 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   deps.pipeline.afterProcessing.push((userId, conversationId) =>
     webhooks.onConversationProcessed(userId, conversationId),
   );
+  const integration = new IntegrationService({
+    ...deps.repos,
+    conversationsService: deps.conversations,
+    imports,
+    jobs,
+    clock,
+    wakeWorkers: () => runner.wake(),
+  });
   return {
     apps,
     gates: new IntegrationGates(apps, deps.rateLimiter, log),
-    integration: new IntegrationService({
-      conversationsService: deps.conversations,
-      conversations: deps.repos.conversations,
-      actionItems: deps.repos.actionItems,
-      memories: deps.repos.memories,
-      imports,
-      jobs,
-      clock,
-      wakeWorkers: () => runner.wake(),
-    }),
+    integration,
     notifications,
     appNotifications: new AppNotifications({ apps, notifications, limiter: deps.rateLimiter, clock }),
     webhooks,
@@ -175,6 +139,46 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
       http.close();
     },
   };
+}
+
+/** The delivery side of the outbox: its HTTP client and the fan-out and retry jobs on the webhook runner. */
+function registerDelivery(
+  deps: IntegrationsDeps,
+  parts: {
+    apps: AppsService;
+    outbox: Outbox;
+    outboxRepo: OutboxRepository;
+    proactive: ProactiveNotifier;
+    webhookRunner: JobRunner;
+  },
+): WebhookHttpClient {
+  const { config, clock, log } = deps;
+  const { outbox, proactive, webhookRunner } = parts;
+  const http = new WebhookHttpClient(config.allowPrivateWebhooks, MAX_CALLS_IN_FLIGHT);
+  const attempts = new DeliveryAttempts({
+    apps: parts.apps,
+    http,
+    clock,
+    serverSecret: deps.secret,
+    pushSecret: config.pushWebhookSecret,
+    timeoutMs: config.webhookTimeoutMs,
+    perAppConcurrency: PER_APP_CONCURRENCY,
+  });
+  const delivery = new WebhookDelivery({
+    outbox: parts.outboxRepo,
+    queue: outbox,
+    attempts,
+    clock,
+    log,
+    afterDelivery: async (row, app, reply) =>
+      row.kind === 'transcript_processed' ? proactive.handleReply(row.user_id, app, reply, batchOf(row.body)) : null,
+  });
+  webhookRunner.register(FANOUT_JOB, async (job) => {
+    const rows = await outbox.expand(job.user_id, outboxPayload(job.payload, 'batch_id'));
+    await delivery.deliverBatch(job.user_id, rows);
+  });
+  webhookRunner.register(DELIVER_JOB, (job) => delivery.retry(job, outboxPayload(job.payload, 'delivery_id')));
+  return http;
 }
 
 /** The segments of a transcript_processed body (for the user_context variable). */

@@ -4,7 +4,14 @@ import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
-import { type ContentKey, namesConflict, SAME_INTENT_THRESHOLD, similarity, taskKey } from './similarity.js';
+import {
+  type ContentKey,
+  keyFromTagged,
+  namesConflict,
+  SAME_INTENT_THRESHOLD,
+  similarity,
+  taskKey,
+} from './similarity.js';
 import { isPlaceholderSpeaker } from './text.js';
 import { HABIT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -30,12 +37,12 @@ const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
-function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: boolean): boolean {
+function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: () => boolean): boolean {
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
-  if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate;
+  if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
   return true;
 }
 
@@ -114,14 +121,10 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
-  const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const { verb, next } = leadingVerb(candidate);
-  return verbAllowed(
-    candidate,
-    verb,
-    next,
-    mentions.some((m) => m.dateKnown),
-  );
+  // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
+  const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
+  return verbAllowed(candidate, verb, next, hasDate);
 }
 
 function consider(candidate: Candidate, extraction: Extraction): void {
@@ -137,10 +140,12 @@ function consider(candidate: Candidate, extraction: Extraction): void {
       return;
     }
   }
+  let tagged = candidate.sentence.tokens;
   if (objectPronoun(description) !== null) {
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
     if (antecedent === null) return;
     description = antecedent.description;
+    tagged = [...tagged, ...antecedent.candidate.sentence.tokens];
     dueAt ??= chooseDue(
       antecedent.candidate,
       mentionsOf(extraction, antecedent.candidate.sentenceIndex),
@@ -150,7 +155,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   addDraft(extraction, {
     description,
     dueAt,
-    key: taskKey(description),
+    key: keyFromTagged(description, tagged),
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
     context: contextOf(candidate, extraction.analysis),

@@ -1,6 +1,7 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
 import { CATEGORY_LEXICON } from './lexicon.js';
+import { escapeRegExp } from './text.js';
 
 interface CompiledLexicon {
   category: ConversationCategory;
@@ -27,7 +28,7 @@ const COMPILED: CompiledLexicon[] = Object.entries(CATEGORY_LEXICON).map(([categ
 interface WordStats {
   counts: Map<string, number>;
   firstSeen: Map<string, number>;
-  text: string;
+  phrases: Map<string, number>;
 }
 
 function wordStats(analysis: Analysis): WordStats {
@@ -46,17 +47,17 @@ function wordStats(analysis: Analysis): WordStats {
     }
   }
   const text = analysis.sentences.map((sentence) => sentence.text.toLowerCase()).join(' ');
-  return { counts, firstSeen, text };
+  return { counts, firstSeen, phrases: phraseCounts(text) };
 }
 
-function countPhrase(text: string, phrase: string): number {
-  let count = 0;
-  let from = text.indexOf(phrase);
-  while (from !== -1 && count < MAX_COUNTED) {
-    count++;
-    from = text.indexOf(phrase, from + phrase.length);
-  }
-  return count;
+const ALL_PHRASES = [...new Set(COMPILED.flatMap((lexicon) => lexicon.phrases))].sort((a, b) => b.length - a.length);
+const PHRASE_PATTERN = new RegExp(ALL_PHRASES.map(escapeRegExp).join('|'), 'g');
+
+/** Every lexicon phrase in the text, counted in one scan rather than one search per phrase. */
+function phraseCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const match of text.matchAll(PHRASE_PATTERN)) counts.set(match[0], (counts.get(match[0]) ?? 0) + 1);
+  return counts;
 }
 
 interface Score {
@@ -80,7 +81,7 @@ function scoreOf(lexicon: CompiledLexicon, stats: WordStats): Score {
   add(lexicon.strong, STRONG_WEIGHT);
   add(lexicon.weak, WEAK_WEIGHT);
   for (const phrase of lexicon.phrases) {
-    const count = countPhrase(stats.text, phrase);
+    const count = Math.min(stats.phrases.get(phrase) ?? 0, MAX_COUNTED);
     if (count > 0) {
       result.score += PHRASE_WEIGHT * count;
       result.distinct++;

@@ -39,12 +39,20 @@ function durationOf(text: string): number {
   return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
 }
 
+// Words that name an event only in some company: "book a table", "game night", "a proper date", "a call at 3".
+const CONTEXT_BOUND: Record<string, RegExp> = {
+  table: /\b(?:book|reserve)\b/,
+  night: /\b(?:game|movie|quiz|date)\s+night\b/,
+  date: /\b(?:a|our|proper|first|dinner|lunch)\s+date\b/,
+  call: /\b(?:a|the|our|conference|video|zoom|phone)\s+call\s+(?:at|on|with)\b/,
+};
+
 function eventTokenIndex(tokens: Token[]): number {
+  const text = tokens.map((token) => token.normal).join(' ');
   return tokens.findIndex((token) => {
     const lemma = token.lemma.toLowerCase();
-    if (lemma === 'table' || lemma === 'call' || lemma === 'date' || lemma === 'night') {
-      return token.pos === 'NOUN' && /\b(?:book|reserve|game|date)\b/i.test(tokens.map((t) => t.normal).join(' '));
-    }
+    const context = CONTEXT_BOUND[lemma];
+    if (context !== undefined) return token.pos === 'NOUN' && context.test(text);
     return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
   });
 }
@@ -87,8 +95,20 @@ const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'org
 function isBookingTime(tokens: Token[], eventIndex: number, textBeforeDate: string): boolean {
   const scheduled = tokens
     .slice(Math.max(0, eventIndex - 4), eventIndex)
-    .some((token) => SCHEDULING_VERBS.has(token.lemma));
+    .some((token) => token.pos === 'VERB' && SCHEDULING_VERBS.has(token.lemma));
   return scheduled && !/\bfor\s+$/i.test(textBeforeDate);
+}
+
+/** The comma- or conjunction-bounded part of the sentence that holds the event word. */
+function clauseAround(text: string, word: string): string {
+  const at = text.indexOf(word);
+  const clauses = text.split(/(?=[,;]|\b(?:and|but|so|because)\b)/i);
+  let offset = 0;
+  for (const clause of clauses) {
+    if (at >= offset && at < offset + clause.length) return clause;
+    offset += clause.length;
+  }
+  return text;
 }
 
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
@@ -106,10 +126,9 @@ function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: numb
 
 function eventOf(sentence: Sentence, analysis: Analysis, clock: Clock): ExtractedEvent | null {
   const text = sentence.text;
-  if (NOT_CONFIRMED.test(text) || PAST_TENSE.test(text) || MEAL_AS_TIME.test(text)) return null;
-  if (!involvesUser(sentence, analysis)) return null;
+  if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(sentence, analysis)) return null;
   const index = eventTokenIndex(sentence.tokens);
-  if (index === -1) return null;
+  if (index === -1 || PAST_TENSE.test(clauseAround(text, sentence.tokens[index].value))) return null;
   const mention = eventDate(mentionsIn(sentence, clock), sentence, index);
   if (mention === undefined) return null;
   if (isBookingTime(sentence.tokens, index, text.slice(0, mention.index))) return null;

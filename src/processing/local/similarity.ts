@@ -33,16 +33,39 @@ function keyOfToken(token: Token): string | null {
   return token.pos === 'VERB' ? (VERB_SYNONYMS[lemma] ?? lemma) : lemma;
 }
 
-export function contentKey(text: string): ContentKey {
+function keyOfTokens(tokens: Iterable<Token>): ContentKey {
   const weights = new Map<string, number>();
   const names = new Set<string>();
-  for (const token of parseTokens(normalizeText(text))) {
+  for (const token of tokens) {
     const key = keyOfToken(token);
     if (key === null) continue;
     weights.set(key, Math.max(weights.get(key) ?? 0, token.pos === 'VERB' ? 0.5 : 1));
     if (token.pos === 'PROPN') names.add(key);
   }
   return { weights, names };
+}
+
+export function contentKey(text: string): ContentKey {
+  return keyOfTokens(parseTokens(normalizeText(text)));
+}
+
+/**
+ * The key of a text made from words of already tagged sentences (a task description cut from its
+ * sentence), without a second wink pass; a word not found there counts as a noun, or a name when capitalised.
+ */
+export function keyFromTagged(text: string, tagged: ReadonlyArray<Token>): ContentKey {
+  const byNormal = new Map(tagged.map((token) => [token.normal, token]));
+  const words = normalizeText(text)
+    .split(/[^\p{L}\p{N}-]+/u)
+    .filter((word) => word !== '');
+  const tokens = words.map((word, index): Token => {
+    const normal = word.toLowerCase();
+    const known = byNormal.get(normal);
+    if (known !== undefined) return known;
+    const pos = index > 0 && /^\p{Lu}/u.test(word) ? 'PROPN' : 'NOUN';
+    return { value: word, normal, lemma: normal, pos, kind: 'word' };
+  });
+  return keyOfTokens(tokens);
 }
 
 function totalWeight(key: ContentKey): number {

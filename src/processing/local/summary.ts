@@ -8,9 +8,8 @@ const MAX_TITLE_WORDS = 10;
 const MAX_OVERVIEW_CHARS = 400;
 // Adjectives that describe the speaker's mood, not the topic, and make poor title words.
 const VAGUE_ADJECTIVES = new Set(
-  'good great new big little other last next first same whole bad best own old nice real sure able whole few many much several'.split(
-    ' ',
-  ),
+  `good great new big little other last next first same whole bad best own old nice real sure able few many much
+  several quick long short previous easy hard high low main`.split(/\s+/),
 );
 
 // Nouns too generic to name a topic ("Percent", "Point", "Details").

@@ -32,6 +32,7 @@ export const FUNCTION_WORDS = wordSet(`
   and or but so because if then while though although since until unless also just really very too quite even still
   actually basically literally maybe perhaps now again already ever never always only well anyway
   kind sort lot bit thing things stuff something anything nothing everything whatever one way
+  someone somebody anyone anybody everyone everybody no-one nobody
   know mean guess think see say said tell get got go going goes went gonna gotta wanna let
   come came look care mind
 `);

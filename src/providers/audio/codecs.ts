@@ -58,6 +58,8 @@ export function createDecoder(format: AudioFormat): AudioDecoder {
   let carry: Buffer | null = null;
   return {
     decode(frame) {
+      // 16 kHz PCM16 frames of even length are already the target format: no copy.
+      if (format.codec === 'pcm16' && !resampler && !carry && frame.length % 2 === 0) return frame;
       let samples: Int16Array;
       if (format.codec === 'pcm8') {
         samples = pcm8ToSamples(frame);

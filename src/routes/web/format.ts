@@ -1,24 +1,46 @@
 /** Dates on pages are shown, and typed, in the user's own time zone. */
 
+// Building an Intl formatter costs far more than using one: keep one per zone.
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = make();
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 export function formatTime(iso: string | null | undefined, timeZone: string): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
+  const format = cached(
+    displayFormats,
+    timeZone,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone, dateStyle: 'medium', timeStyle: 'short' }),
   );
+  return format.format(new Date(iso));
 }
 
 /** Minutes east of UTC of `timeZone` at the instant `ms`. */
 function offsetMinutes(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const format = cached(
+    partFormats,
     timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  );
+  const parts = format.formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60_000);

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { sessionUser } from '../../http/auth.js';
 import { AppError, type ValidationIssue } from '../../http/errors.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { registerFormParser } from './forms.js';
@@ -19,20 +18,6 @@ import { registerRecordPages } from './pages/record.js';
 import { registerSignInPages } from './pages/sign-in.js';
 import { crossSiteGuard } from './session.js';
 import { registerStaticRoutes } from './static.js';
-
-/** What a page handler knows about the signed-in user. */
-export interface WebUser {
-  uid: string;
-  name: string;
-  timezone: string;
-}
-
-export async function currentUser(ctx: AppContext, request: FastifyRequest): Promise<WebUser> {
-  const uid = sessionUser(request);
-  const row = await ctx.users.get(uid);
-  if (!row) throw new AppError(401, 'Unknown user');
-  return { uid, name: row.name, timezone: row.timezone };
-}
 
 const PAGES = [
   registerSignInPages,
@@ -89,7 +74,12 @@ function webError(error: FastifyError | AppError, request: FastifyRequest, reply
   if (wantsJson) return reply.code(status).send({ detail: message });
   return sendPage(
     reply,
-    { title: status === 404 ? 'Not found' : 'That did not work', signedIn: request.session !== undefined, status, error: message },
+    {
+      title: status === 404 ? 'Not found' : 'That did not work',
+      signedIn: request.session !== undefined,
+      status,
+      error: message,
+    },
     html`<p><a href="/conversations">Back to your conversations</a></p>`,
   );
 }

@@ -41,10 +41,10 @@ export function clearSessionCookie(reply: FastifyReply): void {
   reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
 }
 
-function hostOf(value: string | undefined): string | null {
+function parseUrl(value: string | undefined): URL | null {
   if (!value || value === 'null') return null;
   try {
-    return new URL(value).host;
+    return new URL(value);
   } catch {
     return null;
   }
@@ -52,8 +52,11 @@ function hostOf(value: string | undefined): string | null {
 
 /** Whether the request says it comes from a page of this site (Origin, else Referer). */
 export function fromThisSite(request: FastifyRequest, publicUrl: string | null): boolean {
-  const source = hostOf(request.headers.origin) ?? hostOf(request.headers.referer);
-  return source !== null && (source === request.headers.host || source === hostOf(publicUrl ?? undefined));
+  const source = parseUrl(request.headers.origin) ?? parseUrl(request.headers.referer);
+  if (!source) return false;
+  // The Host header read with the source's scheme, so a default port (:80, :443) compares equal.
+  const host = parseUrl(`${source.protocol}//${request.headers.host ?? ''}`)?.host;
+  return source.host === host || source.host === parseUrl(publicUrl ?? undefined)?.host;
 }
 
 /**

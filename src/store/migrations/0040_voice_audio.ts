@@ -52,6 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('started_at', 'bigint', (c) => c.notNull())
     .addColumn('bytes', 'bigint', (c) => c.notNull())
     .addColumn('storage_key', 'text', (c) => c.notNull())
+    .addColumn('encoded_bytes', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();

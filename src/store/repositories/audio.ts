@@ -44,6 +44,16 @@ export class AudioRepository {
       .execute();
   }
 
+  /** Records that the part's MP3 encoding now covers `bytes` bytes. */
+  async markEncoded(userId: string, id: string, bytes: number): Promise<void> {
+    await this.db
+      .updateTable('audio_parts')
+      .set({ encoded_bytes: bytes })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** The conversation's parts in time order. */
   async parts(userId: string, conversationId: string): Promise<AudioPartRow[]> {
     return this.db
@@ -120,7 +130,9 @@ export class AudioRepository {
 function parseSettings(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     // A damaged settings document reads as the defaults rather than failing every request.
     return {};

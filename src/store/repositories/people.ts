@@ -56,7 +56,11 @@ export class PeopleDirectory {
   /** Deletes the person with their voice vectors and samples, and unlinks their segments; one transaction. */
   async delete(userId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      const result = await tx.deleteFrom('people').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      const result = await tx
+        .deleteFrom('people')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
       await tx.deleteFrom('voice_embeddings').where('user_id', '=', userId).where('person_id', '=', id).execute();
       await tx.deleteFrom('speaker_samples').where('user_id', '=', userId).where('person_id', '=', id).execute();
@@ -71,6 +75,11 @@ export class PeopleDirectory {
   }
 
   async find(userId: string, id: string): Promise<PersonRow | undefined> {
-    return this.db.selectFrom('people').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('people')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 }

@@ -1,5 +1,3 @@
-import type { Database } from '../schema.js';
-
 /** Tables of voices and audio (migration 0040), added to the shared Database interface. */
 
 export interface VoiceEmbeddingsTable {
@@ -45,6 +43,8 @@ export interface AudioPartsTable {
   /** 16 kHz mono PCM16: duration = bytes / 32000 s */
   bytes: number;
   storage_key: string;
+  /** how many of the part's bytes its cached MP3 encoding (`<storage_key>.<n>.mp3`) covers */
+  encoded_bytes: number | null;
   created_at: number;
   updated_at: number;
 }

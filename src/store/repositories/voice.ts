@@ -57,8 +57,14 @@ export class VoiceRepository {
         .select('id')
         .where('user_id', '=', row.user_id)
         .where('engine', '=', row.engine);
-      owner = row.person_id === null ? owner.where('person_id', 'is', null) : owner.where('person_id', '=', row.person_id);
-      const stale = await owner.orderBy('created_at', 'desc').orderBy('id', 'desc').offset(MAX_VECTORS_PER_VOICE).limit(1000).execute();
+      owner =
+        row.person_id === null ? owner.where('person_id', 'is', null) : owner.where('person_id', '=', row.person_id);
+      const stale = await owner
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .offset(MAX_VECTORS_PER_VOICE)
+        .limit(1000)
+        .execute();
       if (stale.length > 0)
         await tx
           .deleteFrom('voice_embeddings')
@@ -75,12 +81,18 @@ export class VoiceRepository {
   /** Replaces the user's own profile with one vector (an upload). */
   async replaceProfile(row: VoiceEmbeddingRow): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('voice_embeddings').where('user_id', '=', row.user_id).where('person_id', 'is', null).execute();
+      await tx
+        .deleteFrom('voice_embeddings')
+        .where('user_id', '=', row.user_id)
+        .where('person_id', 'is', null)
+        .execute();
       await tx.insertInto('voice_embeddings').values(row).execute();
     });
   }
 
-  async profileSummary(userId: string): Promise<{ vectors: number; speechMs: number; engines: string[]; updatedAt: number | null }> {
+  async profileSummary(
+    userId: string,
+  ): Promise<{ vectors: number; speechMs: number; engines: string[]; updatedAt: number | null }> {
     const rows = await this.db
       .selectFrom('voice_embeddings')
       .select(['engine', 'speech_ms', 'created_at'])

@@ -3,12 +3,12 @@ import type { AppContext } from '../../../context.js';
 import type { ActionItemView } from '../../../domain/action-items/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { formatTime, isoToLocalInput, zonedToIso } from '../format.js';
 import { filled, LocalDateTime, noticeFor, OptionalText, Text, withDone } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { localPath } from '../session.js';
+import { currentUser, type WebUser } from '../user.js';
 
 const tags = ['Web'];
 const PAGE_SIZE = 50;
@@ -53,7 +53,10 @@ export function registerActionItemPages(app: TypedApp, ctx: AppContext): void {
         hide: true,
         tags,
         summary: 'Action items',
-        querystring: Type.Object({ show: Type.Optional(Type.Enum([...SHOW])), done: Type.Optional(Type.String({ maxLength: 20 })) }),
+        querystring: Type.Object({
+          show: Type.Optional(Type.Enum([...SHOW])),
+          done: Type.Optional(Type.String({ maxLength: 20 })),
+        }),
         response: errors(422),
       },
     },
@@ -69,13 +72,32 @@ export function registerActionItemPages(app: TypedApp, ctx: AppContext): void {
       )}</nav>
 <ul class="list">${items.map((item) => actionItemRow(item, user, back))}</ul>
 ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
-      return sendPage(reply, { title: 'Action items', active: '/action-items', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        {
+          title: 'Action items',
+          active: '/action-items',
+          signedIn: true,
+          notice: noticeFor(request.query),
+          scripts: ['enhance.js'],
+        },
+        body,
+      );
     },
   );
 
   app.post(
     '/action-items',
-    { preHandler, schema: { hide: true, tags, summary: 'Add an action item', body: Type.Object({ description: Text(500, 1), due: LocalDateTime }), response: errors(403, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Add an action item',
+        body: Type.Object({ description: Text(500, 1), due: LocalDateTime }),
+        response: errors(403, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const due = filled(request.body.due);
@@ -89,18 +111,41 @@ ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
 
   app.post(
     '/action-items/:id/complete',
-    { preHandler, schema: { hide: true, tags, summary: 'Check off or reopen', params: Id, body: Type.Object({ completed: Type.Enum(['true', 'false']), back: Back }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Check off or reopen',
+        params: Id,
+        body: Type.Object({ completed: Type.Enum(['true', 'false']), back: Back }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const completed = request.body.completed === 'true';
       await ctx.actionItems.update(user.uid, request.params.id, { completed });
-      return redirect(reply, withDone(localPath(request.body.back, '/action-items'), completed ? 'completed' : 'reopened'));
+      return redirect(
+        reply,
+        withDone(localPath(request.body.back, '/action-items'), completed ? 'completed' : 'reopened'),
+      );
     },
   );
 
   app.post(
     '/action-items/:id/due',
-    { preHandler, schema: { hide: true, tags, summary: 'Set or clear the due date', params: Id, body: Type.Object({ due: LocalDateTime, clear: OptionalText(1), back: Back }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Set or clear the due date',
+        params: Id,
+        body: Type.Object({ due: LocalDateTime, clear: OptionalText(1), back: Back }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const due = filled(request.body.due);
@@ -113,7 +158,17 @@ ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
 
   app.post(
     '/action-items/:id/delete',
-    { preHandler, schema: { hide: true, tags, summary: 'Delete an action item', params: Id, body: Type.Object({ back: Back }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Delete an action item',
+        params: Id,
+        body: Type.Object({ back: Back }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.actionItems.delete(user.uid, request.params.id);

@@ -3,10 +3,10 @@ import type { AppContext } from '../../../context.js';
 import type { AppView } from '../../../domain/apps/views.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser } from '../index.js';
 import { noticeFor, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -35,20 +35,42 @@ export function registerAppPages(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/apps',
-    { preHandler, schema: { hide: true, tags, summary: 'Apps', querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }), response: errors(422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Apps',
+        querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: errors(422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const all = await apps.list(user.uid);
       const body = html`<p class="hint">Apps you own and apps you enabled. Enabling grants the app the scopes it requests; disabling ends its access at once.</p>
 <form method="post" action="/apps/enable" class="card inline"><label for="app-id">Enable an app by id</label><input id="app-id" name="app_id" required maxlength="200" spellcheck="false"><button type="submit">Enable</button></form>
 <ul class="list">${all.map(appItem)}</ul>${all.length === 0 ? html`<p class="meta">No apps yet.</p>` : ''}`;
-      return sendPage(reply, { title: 'Apps', active: '/apps', signedIn: true, notice: noticeFor(request.query) }, body);
+      return sendPage(
+        reply,
+        { title: 'Apps', active: '/apps', signedIn: true, notice: noticeFor(request.query) },
+        body,
+      );
     },
   );
 
   app.post(
     '/apps/enable',
-    { preHandler, schema: { hide: true, tags, summary: 'Enable an app by id', body: Type.Object({ app_id: Text(200, 1) }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Enable an app by id',
+        body: Type.Object({ app_id: Text(200, 1) }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await apps.enable(user.uid, request.body.app_id.trim());
@@ -59,7 +81,10 @@ export function registerAppPages(app: TypedApp, ctx: AppContext): void {
   for (const action of ['enable', 'disable'] as const) {
     app.post(
       `/apps/:id/${action}`,
-      { preHandler, schema: { hide: true, tags, summary: `${action} an app`, params: Id, response: errors(403, 404, 422) } },
+      {
+        preHandler,
+        schema: { hide: true, tags, summary: `${action} an app`, params: Id, response: errors(403, 404, 422) },
+      },
       async (request, reply) => {
         const user = await currentUser(ctx, request);
         if (action === 'enable') await apps.enable(user.uid, request.params.id);

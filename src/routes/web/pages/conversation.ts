@@ -1,14 +1,15 @@
+import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { AppContext } from '../../../context.js';
 import type { DeveloperConversation, SegmentView } from '../../../domain/conversations/views.js';
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { formatTime, seconds } from '../format.js';
 import { noticeFor, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser, type WebUser } from '../user.js';
 import { actionItemRow } from './action-items.js';
 
 const tags = ['Web'];
@@ -58,6 +59,21 @@ ${
 }`;
 }
 
+/** The conversation's audio when it was captured (audio_capture on): the MP3 artifact, signed for an hour. */
+async function audioPlayer(ctx: AppContext, request: FastifyRequest, uid: string, id: string) {
+  const base = (ctx.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`).replace(
+    /\/+$/,
+    '',
+  );
+  const { conversation_audio: audio } = await ctx.audio.service.urls(uid, id, base);
+  if (!audio) return '';
+  const player =
+    audio.status === 'cached' && audio.signed_url
+      ? html`<audio controls preload="none" src="${audio.signed_url}" aria-describedby="audio-h"></audio>`
+      : html`<p class="meta">The audio is being prepared; reload in a moment.</p>`;
+  return html`<section aria-labelledby="audio-h"><h2 id="audio-h">Audio</h2>${player}</section>`;
+}
+
 function manage(c: DeveloperConversation, folders: FolderView[]) {
   const path = `/conversations/${encodeURIComponent(c.id)}`;
   return html`<section aria-labelledby="manage-h" class="card stack"><h2 id="manage-h">Manage</h2>
@@ -82,7 +98,9 @@ export function registerConversationDetailPages(app: TypedApp, ctx: AppContext):
       const user = await currentUser(ctx, request);
       const c = await ctx.conversations.get(user.uid, request.params.id, true);
       const folders = await ctx.folders.list(user.uid);
+      const audio = await audioPlayer(ctx, request, user.uid, c.id);
       const body = html`${summary(c, user)}
+${audio}
 <section aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(c.transcript_segments ?? [])}</section>
 ${manage(c, folders)}`;
       const busy = c.status === 'processing' || c.status === 'in_progress';
@@ -108,11 +126,22 @@ ${manage(c, folders)}`;
   ) =>
     app.post(
       `/conversations/:id/${action}`,
-      { preHandler, schema: { hide: true, tags, summary: `Conversation: ${action}`, params: Id, body, response: errors(403, 404, 422) } },
+      {
+        preHandler,
+        schema: {
+          hide: true,
+          tags,
+          summary: `Conversation: ${action}`,
+          params: Id,
+          body,
+          response: errors(403, 404, 422),
+        },
+      },
       async (request, reply) => {
         const user = await currentUser(ctx, request);
         const done = await run(user.uid, request.params.id, request.body as B);
-        const target = action === 'delete' ? '/conversations' : `/conversations/${encodeURIComponent(request.params.id)}`;
+        const target =
+          action === 'delete' ? '/conversations' : `/conversations/${encodeURIComponent(request.params.id)}`;
         return redirect(reply, `${target}?done=${done}`);
       },
     );

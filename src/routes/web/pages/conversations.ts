@@ -5,11 +5,11 @@ import type { DeveloperConversation } from '../../../domain/conversations/views.
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { dayBoundary, formatTime } from '../format.js';
 import { noticeFor } from '../forms.js';
 import { html } from '../html.js';
 import { sendPage } from '../layout.js';
+import { currentUser, type WebUser } from '../user.js';
 import { registerConversationDetailPages } from './conversation.js';
 
 const PAGE_SIZE = 20;
@@ -55,7 +55,9 @@ function filterForm(query: ListQuery, folders: FolderView[]) {
       ['true', 'Starred only'],
       ['false', 'Not starred'],
     ] as const
-  ).map(([v, l]) => html`<option value="${v}"${(query.starred ?? '') === v ? html` selected` : ''}>${l}</option>`)}</select></div>
+  ).map(
+    ([v, l]) => html`<option value="${v}"${(query.starred ?? '') === v ? html` selected` : ''}>${l}</option>`,
+  )}</select></div>
 <details class="field wide"${chosen.size > 0 ? html` open` : ''}><summary>Categories${chosen.size > 0 ? ` (${chosen.size})` : ''}</summary>
 <fieldset class="checks"><legend class="visually-hidden">Categories (any of)</legend>${CONVERSATION_CATEGORIES.map(
     (c) =>
@@ -96,7 +98,13 @@ export function registerConversationPages(app: TypedApp, ctx: AppContext): void 
     '/conversations',
     {
       preHandler: ctx.auth.session(),
-      schema: { hide: true, tags: ['Web'], summary: 'Conversation list and search', querystring: ListQuery, response: errors(400, 422) },
+      schema: {
+        hide: true,
+        tags: ['Web'],
+        summary: 'Conversation list and search',
+        querystring: ListQuery,
+        response: errors(400, 422),
+      },
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -105,14 +113,22 @@ export function registerConversationPages(app: TypedApp, ctx: AppContext): void 
       const q = query.q?.trim();
       const found = q
         ? await ctx.search.conversationsMatching(user.uid, q, filter, false)
-        : await ctx.conversations.list(user.uid, { ...filter, statuses: ['completed'], includeDiscarded: false }, false);
+        : await ctx.conversations.list(
+            user.uid,
+            { ...filter, statuses: ['completed'], includeDiscarded: false },
+            false,
+          );
       const folders = await ctx.folders.list(user.uid);
       const shown = found.slice(0, PAGE_SIZE);
       const body = html`${filterForm(query, folders)}
 <p class="meta" role="status">${shown.length === 0 ? 'No conversations match.' : `${shown.length} shown${q ? ', best match first' : ', newest first'}.`} <a href="/record">Record a new one</a></p>
 <ul class="list">${shown.map((c) => conversationItem(c, user))}</ul>
 ${pager(query, found.length > PAGE_SIZE)}`;
-      return sendPage(reply, { title: 'Conversations', active: '/conversations', signedIn: true, notice: noticeFor(query) }, body);
+      return sendPage(
+        reply,
+        { title: 'Conversations', active: '/conversations', signedIn: true, notice: noticeFor(query) },
+        body,
+      );
     },
   );
   registerConversationDetailPages(app, ctx);

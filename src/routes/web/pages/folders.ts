@@ -3,10 +3,10 @@ import type { AppContext } from '../../../context.js';
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser } from '../index.js';
 import { noticeFor, OptionalText, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -28,20 +28,42 @@ export function registerFolderPages(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/folders',
-    { preHandler, schema: { hide: true, tags, summary: 'Folders', querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }), response: errors(422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Folders',
+        querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: errors(422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const folders = await ctx.folders.list(user.uid);
       const body = html`<form method="post" action="/folders" class="card inline"><label for="name">New folder</label><input id="name" name="name" required maxlength="100">
 <label for="description">Description</label><input id="description" name="description" maxlength="500"><button type="submit">Create</button></form>
 <ul class="list">${folders.map(folderItem)}</ul>${folders.length === 0 ? html`<p class="meta">No folders yet.</p>` : ''}`;
-      return sendPage(reply, { title: 'Folders', active: '/folders', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        {
+          title: 'Folders',
+          active: '/folders',
+          signedIn: true,
+          notice: noticeFor(request.query),
+          scripts: ['enhance.js'],
+        },
+        body,
+      );
     },
   );
 
   app.post(
     '/folders',
-    { preHandler, schema: { hide: true, tags, summary: 'Create a folder', body: FolderForm, response: errors(403, 422) } },
+    {
+      preHandler,
+      schema: { hide: true, tags, summary: 'Create a folder', body: FolderForm, response: errors(403, 422) },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.folders.create(user.uid, { name: request.body.name, description: request.body.description || null });
@@ -51,17 +73,33 @@ export function registerFolderPages(app: TypedApp, ctx: AppContext): void {
 
   app.post(
     '/folders/:id/edit',
-    { preHandler, schema: { hide: true, tags, summary: 'Edit a folder', params: Id, body: FolderForm, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Edit a folder',
+        params: Id,
+        body: FolderForm,
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
-      await ctx.folders.update(user.uid, request.params.id, { name: request.body.name, description: request.body.description || null });
+      await ctx.folders.update(user.uid, request.params.id, {
+        name: request.body.name,
+        description: request.body.description || null,
+      });
       return redirect(reply, '/folders?done=saved');
     },
   );
 
   app.post(
     '/folders/:id/delete',
-    { preHandler, schema: { hide: true, tags, summary: 'Delete a folder', params: Id, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: { hide: true, tags, summary: 'Delete a folder', params: Id, response: errors(403, 404, 422) },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.folders.delete(user.uid, request.params.id);

@@ -3,10 +3,10 @@ import type { AppContext } from '../../../context.js';
 import { GOAL_TYPES, type GoalView, MAX_ACTIVE_GOALS } from '../../../domain/goals/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser } from '../index.js';
-import { filled, noticeFor, NumberText, numberOrUndefined, OptionalText, Text } from '../forms.js';
+import { filled, NumberText, noticeFor, numberOrUndefined, OptionalText, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -44,7 +44,16 @@ export function registerGoalPages(app: TypedApp, ctx: AppContext): void {
     '/goals',
     {
       preHandler,
-      schema: { hide: true, tags, summary: 'Goals', querystring: Type.Object({ all: Type.Optional(Type.Enum(['0', '1'])), done: Type.Optional(Type.String({ maxLength: 20 })) }), response: errors(422) },
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Goals',
+        querystring: Type.Object({
+          all: Type.Optional(Type.Enum(['0', '1'])),
+          done: Type.Optional(Type.String({ maxLength: 20 })),
+        }),
+        response: errors(422),
+      },
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -53,24 +62,57 @@ export function registerGoalPages(app: TypedApp, ctx: AppContext): void {
       const body = html`${createForm()}
 <p><a href="/goals${all ? '' : '?all=1'}">${all ? 'Show active goals only' : 'Show inactive goals too'}</a></p>
 <ul class="list">${goals.map(goalItem)}</ul>${goals.length === 0 ? html`<p class="meta">No goals yet.</p>` : ''}`;
-      return sendPage(reply, { title: 'Goals', active: '/goals', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        { title: 'Goals', active: '/goals', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] },
+        body,
+      );
     },
   );
 
   app.post(
     '/goals',
-    { preHandler, schema: { hide: true, tags, summary: 'Create a goal', body: Type.Object({ title: Text(500, 1), goal_type: Type.Enum([...GOAL_TYPES]), target_value: Required, unit: OptionalText(64) }), response: errors(403, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Create a goal',
+        body: Type.Object({
+          title: Text(500, 1),
+          goal_type: Type.Enum([...GOAL_TYPES]),
+          target_value: Required,
+          unit: OptionalText(64),
+        }),
+        response: errors(403, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const b = request.body;
-      await ctx.goals.create(user.uid, { title: b.title, goal_type: b.goal_type, target_value: Number(b.target_value), unit: filled(b.unit) ?? null });
+      await ctx.goals.create(user.uid, {
+        title: b.title,
+        goal_type: b.goal_type,
+        target_value: Number(b.target_value),
+        unit: filled(b.unit) ?? null,
+      });
       return redirect(reply, '/goals?done=created');
     },
   );
 
   app.post(
     '/goals/:id/progress',
-    { preHandler, schema: { hide: true, tags, summary: 'Record progress', params: Id, body: Type.Object({ value: Required }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Record progress',
+        params: Id,
+        body: Type.Object({ value: Required }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.goals.recordProgress(user.uid, request.params.id, Number(request.body.value));
@@ -80,11 +122,25 @@ export function registerGoalPages(app: TypedApp, ctx: AppContext): void {
 
   app.post(
     '/goals/:id/edit',
-    { preHandler, schema: { hide: true, tags, summary: 'Edit a goal', params: Id, body: Type.Object({ title: Text(500, 1), target_value: NumberText, unit: OptionalText(64) }), response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Edit a goal',
+        params: Id,
+        body: Type.Object({ title: Text(500, 1), target_value: NumberText, unit: OptionalText(64) }),
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const b = request.body;
-      await ctx.goals.update(user.uid, request.params.id, { title: b.title, target_value: numberOrUndefined(b.target_value), unit: filled(b.unit) ?? null });
+      await ctx.goals.update(user.uid, request.params.id, {
+        title: b.title,
+        target_value: numberOrUndefined(b.target_value),
+        unit: filled(b.unit) ?? null,
+      });
       return redirect(reply, '/goals?done=saved');
     },
   );

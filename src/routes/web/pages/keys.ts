@@ -4,11 +4,11 @@ import { DEV_SCOPES, READ_ONLY_SCOPES } from '../../../domain/keys/dev-keys.js';
 import type { DevKeyView } from '../../../domain/keys/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { formatTime } from '../format.js';
 import { Checked, noticeFor, Text, values } from '../forms.js';
 import { html, type SafeHtml } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser, type WebUser } from '../user.js';
 
 const tags = ['Web'];
 
@@ -23,7 +23,8 @@ function createForm() {
   return html`<form method="post" action="/keys" class="card stack"><h2>Create a key</h2>
 <label for="key-name">Name</label><input id="key-name" name="name" required maxlength="200" placeholder="e.g. my script">
 <fieldset class="checks"><legend>Scopes (none checked: read-only)</legend>${DEV_SCOPES.map(
-    (s) => html`<label><input type="checkbox" name="scopes" value="${s}"${defaults.has(s) ? html` checked` : ''}> ${s}</label>`,
+    (s) =>
+      html`<label><input type="checkbox" name="scopes" value="${s}"${defaults.has(s) ? html` checked` : ''}> ${s}</label>`,
   )}</fieldset>
 <button type="submit">Create key</button></form>`;
 }
@@ -43,17 +44,45 @@ export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/keys',
-    { preHandler, schema: { hide: true, tags, summary: 'Developer API keys', querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }), response: errors(422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Developer API keys',
+        querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: errors(422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const body = await keysPage(ctx, user, null);
-      return sendPage(reply, { title: 'API keys', active: '/keys', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        {
+          title: 'API keys',
+          active: '/keys',
+          signedIn: true,
+          notice: noticeFor(request.query),
+          scripts: ['enhance.js'],
+        },
+        body,
+      );
     },
   );
 
   app.post(
     '/keys',
-    { preHandler, schema: { hide: true, tags, summary: 'Create a developer key (shown once)', body: Type.Object({ name: Text(200, 1), scopes: Checked }), response: errors(400, 403, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Create a developer key (shown once)',
+        body: Type.Object({ name: Text(200, 1), scopes: Checked }),
+        response: errors(400, 403, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const scopes = values(request.body.scopes);
@@ -64,13 +93,26 @@ export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
 <label for="new-key">Key for “${key.name}”</label><input id="new-key" class="secret" readonly value="${key.key}" spellcheck="false">
 <button type="button" data-copy="new-key">Copy</button></section>`;
       const body = await keysPage(ctx, user, created);
-      return sendPage(reply, { title: 'API keys', active: '/keys', signedIn: true, notice: 'Key created.', scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        { title: 'API keys', active: '/keys', signedIn: true, notice: 'Key created.', scripts: ['enhance.js'] },
+        body,
+      );
     },
   );
 
   app.post(
     '/keys/:id/revoke',
-    { preHandler, schema: { hide: true, tags, summary: 'Revoke a developer key', params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }), response: errors(403, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Revoke a developer key',
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) }),
+        response: errors(403, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.keys.revoke(user.uid, request.params.id);

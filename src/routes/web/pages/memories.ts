@@ -4,11 +4,11 @@ import { MEMORY_CATEGORIES, type MemoryCategory } from '../../../domain/categori
 import type { MemoryView } from '../../../domain/memories/views.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { formatTime } from '../format.js';
 import { noticeFor, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser, type WebUser } from '../user.js';
 
 const tags = ['Web'];
 const PAGE_SIZE = 50;
@@ -69,7 +69,17 @@ export function registerMemoryPages(app: TypedApp, ctx: AppContext): void {
 <div class="actions"><button type="submit">Apply</button></div></form>
 <ul class="list">${memories.map((m) => memoryItem(m, user))}</ul>
 ${memories.length === 0 ? html`<p class="meta">No memories yet.</p>` : ''}`;
-      return sendPage(reply, { title: 'Memories', active: '/memories', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        {
+          title: 'Memories',
+          active: '/memories',
+          signedIn: true,
+          notice: noticeFor(request.query),
+          scripts: ['enhance.js'],
+        },
+        body,
+      );
     },
   );
 
@@ -86,18 +96,35 @@ ${memories.length === 0 ? html`<p class="meta">No memories yet.</p>` : ''}`;
 
   app.post(
     '/memories/:id/edit',
-    { preHandler, schema: { hide: true, tags, summary: 'Edit a memory', params: Id, body: MemoryForm, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Edit a memory',
+        params: Id,
+        body: MemoryForm,
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const { content, category, visibility } = request.body;
-      await ctx.memories.update(user.uid, request.params.id, { content, category: category as MemoryCategory, visibility });
+      await ctx.memories.update(user.uid, request.params.id, {
+        content,
+        category: category as MemoryCategory,
+        visibility,
+      });
       return redirect(reply, '/memories?done=saved');
     },
   );
 
   app.post(
     '/memories/:id/delete',
-    { preHandler, schema: { hide: true, tags, summary: 'Delete a memory', params: Id, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: { hide: true, tags, summary: 'Delete a memory', params: Id, response: errors(403, 404, 422) },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await ctx.memories.delete(user.uid, request.params.id);

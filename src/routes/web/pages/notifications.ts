@@ -2,10 +2,10 @@ import type { AppContext } from '../../../context.js';
 import type { NotificationView } from '../../../domain/notifications/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser, type WebUser } from '../index.js';
 import { formatTime } from '../format.js';
 import { html } from '../html.js';
 import { sendPage } from '../layout.js';
+import { currentUser, type WebUser } from '../user.js';
 
 function notificationItem(n: NotificationView, user: WebUser) {
   return html`<li class="card item"><p class="title">${n.title}</p><p>${n.message}</p>
@@ -16,14 +16,21 @@ function notificationItem(n: NotificationView, user: WebUser) {
 export function registerNotificationPages(app: TypedApp, ctx: AppContext): void {
   app.get(
     '/notifications',
-    { preHandler: ctx.auth.session(), schema: { hide: true, tags: ['Web'], summary: 'Notifications (live)', response: errors(422) } },
+    {
+      preHandler: ctx.auth.session(),
+      schema: { hide: true, tags: ['Web'], summary: 'Notifications (live)', response: errors(422) },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const list = await ctx.integrations.notifications.list(user.uid, 50, 0);
       const body = html`<p class="meta" id="live-status" role="status">Connecting to live updates…</p>
 <ul class="list" id="notifications" aria-live="polite" aria-relevant="additions">${list.map((n) => notificationItem(n, user))}</ul>
 <p class="meta" id="empty"${list.length > 0 ? html` hidden` : ''}>No notifications yet.</p>`;
-      return sendPage(reply, { title: 'Notifications', active: '/notifications', signedIn: true, scripts: ['notifications.js'] }, body);
+      return sendPage(
+        reply,
+        { title: 'Notifications', active: '/notifications', signedIn: true, scripts: ['notifications.js'] },
+        body,
+      );
     },
   );
 }

@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../../context.js';
-import { type PersonView, PeopleService } from '../../../domain/people/service.js';
+import { PeopleService, type PersonView } from '../../../domain/people/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { PeopleDirectory } from '../../../store/repositories/people.js';
-import { currentUser } from '../index.js';
 import { noticeFor, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
+import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -28,14 +28,33 @@ export function registerPeoplePages(app: TypedApp, ctx: AppContext): void {
 
   app.get(
     '/people',
-    { preHandler, schema: { hide: true, tags, summary: 'People', querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }), response: errors(422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'People',
+        querystring: Type.Object({ done: Type.Optional(Type.String({ maxLength: 20 })) }),
+        response: errors(422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       const list = await people.list(user.uid);
       const body = html`<p class="hint">People you talk with. Transcript segments linked to a person show their name.</p>
 <form method="post" action="/people" class="card inline"><label for="name">Name</label><input id="name" name="name" required maxlength="200"><button type="submit">Add person</button></form>
 <ul class="list">${list.map(personItem)}</ul>${list.length === 0 ? html`<p class="meta">No people yet.</p>` : ''}`;
-      return sendPage(reply, { title: 'People', active: '/people', signedIn: true, notice: noticeFor(request.query), scripts: ['enhance.js'] }, body);
+      return sendPage(
+        reply,
+        {
+          title: 'People',
+          active: '/people',
+          signedIn: true,
+          notice: noticeFor(request.query),
+          scripts: ['enhance.js'],
+        },
+        body,
+      );
     },
   );
 
@@ -51,7 +70,17 @@ export function registerPeoplePages(app: TypedApp, ctx: AppContext): void {
 
   app.post(
     '/people/:id/edit',
-    { preHandler, schema: { hide: true, tags, summary: 'Rename a person', params: Id, body: NameForm, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Rename a person',
+        params: Id,
+        body: NameForm,
+        response: errors(403, 404, 422),
+      },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await people.rename(user.uid, request.params.id, request.body.name);
@@ -61,7 +90,10 @@ export function registerPeoplePages(app: TypedApp, ctx: AppContext): void {
 
   app.post(
     '/people/:id/delete',
-    { preHandler, schema: { hide: true, tags, summary: 'Delete a person', params: Id, response: errors(403, 404, 422) } },
+    {
+      preHandler,
+      schema: { hide: true, tags, summary: 'Delete a person', params: Id, response: errors(403, 404, 422) },
+    },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       await people.delete(user.uid, request.params.id);

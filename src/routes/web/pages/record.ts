@@ -2,14 +2,19 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../../context.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { currentUser } from '../index.js';
+import { noticeFor } from '../forms.js';
 import { html } from '../html.js';
-import { sendPage } from '../layout.js';
+import { redirect, sendPage } from '../layout.js';
 import { LISTEN_TOKEN_TTL_SECONDS } from '../session.js';
+import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 
-const BODY = html`<section class="card stack" aria-labelledby="rec-h"><h2 id="rec-h" class="visually-hidden">Recorder</h2>
+const recorder = (capture: boolean) => html`<form method="post" action="/record/settings" class="card inline">
+<input type="hidden" name="audio_capture" value="${capture ? 'false' : 'true'}">
+<p class="wide">Audio is ${capture ? 'kept with each conversation (you can play it back).' : 'transcribed, not kept.'}</p>
+<button type="submit">${capture ? 'Stop keeping audio' : 'Keep audio too'}</button></form>
+<section class="card stack" aria-labelledby="rec-h"><h2 id="rec-h" class="visually-hidden">Recorder</h2>
 <p class="hint">Your microphone is streamed to this server, which transcribes it as you speak. When you stop, the
 conversation is summarized after a pause (at least two minutes of silence); keep this page open to see the result, or find it later under Conversations.</p>
 <div class="row"><button type="button" id="start">Start recording</button><button type="button" id="stop" disabled>Stop</button></div>
@@ -28,8 +33,38 @@ export function registerRecordPages(app: TypedApp, ctx: AppContext): void {
     '/record',
     { preHandler, schema: { hide: true, tags, summary: 'Record in the browser', response: errors(422) } },
     async (request, reply) => {
-      await currentUser(ctx, request);
-      return sendPage(reply, { title: 'Record', active: '/record', signedIn: true, scripts: ['record.js'] }, BODY);
+      const user = await currentUser(ctx, request);
+      const { audio_capture } = await ctx.audio.service.settings(user.uid);
+      return sendPage(
+        reply,
+        {
+          title: 'Record',
+          active: '/record',
+          signedIn: true,
+          scripts: ['record.js'],
+          notice: noticeFor(request.query),
+        },
+        recorder(audio_capture),
+      );
+    },
+  );
+
+  app.post(
+    '/record/settings',
+    {
+      preHandler,
+      schema: {
+        hide: true,
+        tags,
+        summary: 'Keep or stop keeping the audio of live recordings (audio_capture)',
+        body: Type.Object({ audio_capture: Type.Enum(['true', 'false']) }),
+        response: errors(403, 422),
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser(ctx, request);
+      await ctx.audio.service.updateSettings(user.uid, { audio_capture: request.body.audio_capture === 'true' });
+      return redirect(reply, '/record?done=saved');
     },
   );
 
@@ -47,7 +82,10 @@ export function registerRecordPages(app: TypedApp, ctx: AppContext): void {
     async (request, reply) => {
       const user = await currentUser(ctx, request);
       reply.header('cache-control', 'no-store');
-      return { token: ctx.users.issueSessionToken(user.uid, LISTEN_TOKEN_TTL_SECONDS), expires_in: LISTEN_TOKEN_TTL_SECONDS };
+      return {
+        token: ctx.users.issueSessionToken(user.uid, LISTEN_TOKEN_TTL_SECONDS),
+        expires_in: LISTEN_TOKEN_TTL_SECONDS,
+      };
     },
   );
 }

@@ -74,13 +74,22 @@ export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
           signInForm(next, oidcIssuer),
         );
       }
-      setSessionCookie(reply, request, ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS), ctx.config.publicUrl);
+      setSessionCookie(
+        reply,
+        request,
+        ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS),
+        ctx.config.publicUrl,
+      );
       return redirect(reply, next);
     },
   );
 
-  app.post('/sign-out', { schema: { hide: true, tags, summary: 'Sign out (clears the cookie)' } }, async (_r, reply) => {
-    clearSessionCookie(reply);
-    return redirect(reply, '/sign-in');
-  });
+  app.post(
+    '/sign-out',
+    { schema: { hide: true, tags, summary: 'Sign out (clears the cookie)' } },
+    async (_r, reply) => {
+      clearSessionCookie(reply);
+      return redirect(reply, '/sign-in');
+    },
+  );
 }

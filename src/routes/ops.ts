@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { AppContext } from '../context.js';
+import { AppError, Detail } from '../http/errors.js';
+import { errors } from '../http/schemas.js';
+import type { TypedApp } from '../http/typed-app.js';
+import { registerDatabaseCollectors } from '../ops/collect.js';
+import { Counter, Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
+import { ReadinessProbe } from '../ops/readiness.js';
+import { opsState } from '../ops/state.js';
+
+const tags = ['System'];
+// Seconds; fine enough below 100 ms, where most API reads land.
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const Check = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Literal('not_configured')]);
+const ReadyBody = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready'), Type.Literal('draining')]),
+  checks: Type.Object({ database: Check, redis: Check, queue: Check }),
+});
+
+/** `/readyz` and `/metrics` (docs/deployment.md): what a load balancer and Prometheus ask each node. */
+export function registerOpsRoutes(app: TypedApp, ctx: AppContext): void {
+  const registry = processMetrics(app, ctx);
+  const probe = new ReadinessProbe({
+    db: ctx.store.db,
+    redisUrl: ctx.config.redisUrl,
+    probeQueue: ctx.listen.dispatcher.mode === 'queue' ? () => ctx.listen.dispatcher.probe() : null,
+    draining: () => opsState(ctx).draining,
+    log: ctx.log,
+  });
+  app.addHook('onClose', async () => probe.close());
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: database, Redis and the job queue are reachable and the node is not draining',
+        security: [],
+        response: { 200: ReadyBody, 503: ReadyBody },
+      },
+    },
+    async (_request, reply) => {
+      const report = await probe.check();
+      return reply.code(report.status === 'ready' ? 200 : 503).send(report);
+    },
+  );
+
+  app.get(
+    '/metrics',
+    {
+      preHandler: async (request: FastifyRequest) => requireMetricsToken(ctx.config.ops.metricsToken, request),
+      schema: {
+        tags,
+        summary: 'Prometheus metrics (text format 0.0.4); Bearer METRICS_TOKEN when it is set',
+        security: [],
+        response: { 200: Type.String({ description: PROMETHEUS_CONTENT_TYPE }), ...errors(401) },
+      },
+    },
+    async (_request, reply: FastifyReply) => reply.type(PROMETHEUS_CONTENT_TYPE).send(await registry.render()),
+  );
+}
+
+function processMetrics(app: TypedApp, ctx: AppContext): Registry {
+  const registry = new Registry();
+  const latency = registry.add(
+    new Histogram(
+      'keepsake_http_request_duration_seconds',
+      'HTTP request latency by route pattern, method and status class',
+      LATENCY_BUCKETS,
+    ),
+  );
+  const sttErrors = registry.add(
+    new Counter('keepsake_stt_provider_errors_total', 'Terminal STT provider failures of live streams'),
+  );
+  const sockets = registry.add(new Gauge('keepsake_listen_open_sockets', 'Live listen sockets open on this process'));
+  const draining = registry.add(new Gauge('keepsake_draining', '1 while this process drains after SIGTERM'));
+  const memory = registry.add(new Gauge('keepsake_process_memory_bytes', 'Memory of this process by kind'));
+  app.addHook('onResponse', async (request, reply) => {
+    // The route pattern, never the raw URL: ids in paths would make one series per resource.
+    const route = request.routeOptions.url ?? 'unmatched';
+    const labels = { route, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` };
+    latency.observe(labels, reply.elapsedTime / 1000);
+  });
+  ctx.listen.onSttFailure.push((failure) => sttErrors.inc({ provider: failure.provider, outcome: failure.outcome }));
+  registry.collect(() => {
+    sockets.set({}, ctx.listen.active.size);
+    draining.set({}, opsState(ctx).draining ? 1 : 0);
+    const usage = process.memoryUsage();
+    memory.set({ kind: 'rss' }, usage.rss);
+    memory.set({ kind: 'heap_used' }, usage.heapUsed);
+  });
+  registerDatabaseCollectors(registry, ctx.store.db, () => ctx.clock.now());
+  return registry;
+}
+
+function requireMetricsToken(expected: string | null, request: FastifyRequest): void {
+  if (expected === null) return;
+  const header = request.headers.authorization ?? '';
+  const presented = Buffer.from(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
+  const wanted = Buffer.from(expected);
+  if (presented.length !== wanted.length || !timingSafeEqual(presented, wanted)) {
+    throw new AppError(401, Detail.invalidMetricsToken);
+  }
+}

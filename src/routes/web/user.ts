@@ -1,0 +1,19 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { sessionUser } from '../../http/auth.js';
+import { AppError } from '../../http/errors.js';
+
+/** What a page handler knows about the signed-in user. */
+export interface WebUser {
+  uid: string;
+  name: string;
+  timezone: string;
+}
+
+/** The user of a page behind `ctx.auth.session()`; a deleted account goes back to the sign-in page. */
+export async function currentUser(ctx: AppContext, request: FastifyRequest): Promise<WebUser> {
+  const uid = sessionUser(request);
+  const row = await ctx.users.get(uid);
+  if (!row) throw new AppError(401, 'Unknown user');
+  return { uid, name: row.name, timezone: row.timezone };
+}

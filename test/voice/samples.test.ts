@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { createUser, dialects } from '../helpers/app.js';
+import { SENTENCES, SKIP_NO_ESPEAK, VOICES } from './espeak.js';
+import { createPerson, streamSpeech, type VoiceServer, voiceServer, waitUntil } from './support.js';
+
+/** POST /assign_speaker and the speaker-sample queue (SPEC §4.11, §6.1, §8: 120 s / 15 s). */
+for (const dialect of dialects()) {
+  describe(`assign_speaker and speaker samples (${dialect})`, () => {
+    let server: VoiceServer;
+    beforeEach(async () => {
+      server = await voiceServer(dialect);
+    });
+    afterEach(() => server.close());
+
+    const assign = (body: object, who = server.user) =>
+      server.t.app.inject({ method: 'POST', url: '/assign_speaker', headers: who.session, payload: body });
+
+    const sample = (id: string) =>
+      server.t.ctx.store.db
+        .selectFrom('speaker_samples')
+        .select(['status', 'reason', 'person_id'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+
+    const storedSegment = async (text = 'Could you send me the notes?') => {
+      const created = await server.t.app.inject({
+        method: 'POST',
+        url: '/v1/dev/user/conversations/from-segments',
+        headers: server.user.auth,
+        payload: { transcript_segments: [{ text, start: 0, end: 3 }] },
+      });
+      return server.t.ctx.store.db
+        .selectFrom('transcript_segments')
+        .select('id')
+        .where('conversation_id', '=', created.json<{ id: string }>().id)
+        .executeTakeFirstOrThrow();
+    };
+
+    test('an unknown segment or person is a 404, a bad body a 422', async () => {
+      const person = await createPerson(server, 'Alice');
+      const segment = await storedSegment();
+      assert.deepEqual((await assign({ segment_id: 'nope', person_id: person })).json(), {
+        detail: 'Segment not found',
+      });
+      assert.deepEqual((await assign({ segment_id: segment.id, person_id: 'nope' })).json(), {
+        detail: 'Person not found',
+      });
+      assert.equal((await assign({ segment_id: segment.id })).statusCode, 422);
+    });
+
+    test("another user's segment or person is a 404", async () => {
+      const other = await createUser(server.t.ctx, { name: 'Other' });
+      const mine = await createPerson(server, 'Alice');
+      const theirs = await createPerson({ ...server, user: other }, 'Eve');
+      const segment = await storedSegment();
+      assert.equal((await assign({ segment_id: segment.id, person_id: mine }, other)).statusCode, 404);
+      assert.equal((await assign({ segment_id: segment.id, person_id: theirs })).statusCode, 404);
+    });
+
+    test('assigning labels the segment and queues a sample that waits 120 s', async () => {
+      const person = await createPerson(server, 'Alice');
+      const segment = await storedSegment();
+      const response = await assign({ segment_id: segment.id, person_id: person });
+      assert.equal(response.statusCode, 200);
+      const { sample_id: sampleId } = response.json<{ sample_id: string }>();
+      const labelled = await server.t.ctx.store.db
+        .selectFrom('transcript_segments')
+        .select('person_id')
+        .where('id', '=', segment.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(labelled.person_id, person);
+      server.clock.advance(119_000);
+      assert.equal(await server.t.ctx.voice.samples.processDue(), 0);
+      assert.equal((await sample(sampleId)).status, 'pending');
+      server.clock.advance(1_000);
+      assert.equal(await server.t.ctx.voice.samples.processDue(), 1);
+    });
+
+    test('a sample without any stored or live audio is skipped with the reason', async () => {
+      const person = await createPerson(server, 'Alice');
+      const segment = await storedSegment();
+      const { sample_id: sampleId } = (await assign({ segment_id: segment.id, person_id: person })).json<{
+        sample_id: string;
+      }>();
+      server.clock.advance(120_000);
+      await server.t.ctx.voice.samples.processDue();
+      assert.deepEqual(await sample(sampleId), { status: 'skipped', reason: 'no_audio', person_id: person });
+    });
+
+    test('person_id `user` marks the segment as the user and teaches the profile', async () => {
+      const segment = await storedSegment();
+      const response = await assign({ segment_id: segment.id, person_id: 'user' });
+      assert.equal(response.statusCode, 200);
+      const row = await server.t.ctx.store.db
+        .selectFrom('transcript_segments')
+        .select(['is_user', 'person_id'])
+        .where('id', '=', segment.id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual([Number(row.is_user), row.person_id], [1, null]);
+      assert.equal((await sample(response.json<{ sample_id: string }>().sample_id)).person_id, null);
+    });
+
+    describe('with real speech', { skip: SKIP_NO_ESPEAK }, () => {
+      test('a segment of a live session is learned from the audio the session still holds', async () => {
+        const person = await createPerson(server, 'Alice');
+        const streamed = await streamSpeech(server, [{ voice: VOICES.alice, text: SENTENCES[0], speaker: 1 }]);
+        const response = await assign({ segment_id: streamed.segmentIds[0], person_id: person });
+        await streamed.client.close();
+        server.clock.advance(120_000);
+        await server.t.ctx.voice.samples.processDue();
+        assert.deepEqual(await sample(response.json<{ sample_id: string }>().sample_id), {
+          status: 'done',
+          reason: null,
+          person_id: person,
+        });
+        const people = await server.t.app.inject({ method: 'GET', url: '/v1/people', headers: server.user.session });
+        assert.equal(people.json<Array<{ voice_vectors: number }>>()[0].voice_vectors, 1);
+      });
+
+      test('after the session, a sample is cut from the captured audio parts', async () => {
+        const settings = await server.t.app.inject({
+          method: 'PATCH',
+          url: '/v1/users/me/settings',
+          headers: server.user.session,
+          payload: { audio_capture: true },
+        });
+        assert.equal(settings.statusCode, 200);
+        const person = await createPerson(server, 'Alice');
+        const streamed = await streamSpeech(server, [
+          { voice: VOICES.user, text: SENTENCES[1], speaker: 0 },
+          { voice: VOICES.alice, text: SENTENCES[2], speaker: 1 },
+        ]);
+        await streamed.client.close();
+        // The session is gone (its ring with it): only the stored parts hold the audio now.
+        await waitUntil(async () => server.t.ctx.listen.active.size === 0, 'session teardown');
+        assert.ok((await server.t.ctx.audio.repo.parts(server.user.uid, streamed.conversationId)).length > 0);
+        const response = await assign({ segment_id: streamed.segmentIds[1], person_id: person });
+        server.clock.advance(120_000);
+        await server.t.ctx.voice.samples.processDue();
+        assert.equal((await sample(response.json<{ sample_id: string }>().sample_id)).status, 'done');
+      });
+    });
+  });
+}
