@@ -24,8 +24,15 @@ import { createVoiceModule, type VoiceModule } from './voice/module.js';
 import type { ListenModule } from './listen/module.js';
 import { JobTable } from './jobs/table-queue.js';
 import type { TextEngine } from './processing/engine.js';
+import { createLlmEngine } from './processing/llm/index.js';
 import { createLocalEngine } from './processing/local/index.js';
-import { conversationJobPayload, EXTRACT_JOB, PROCESS_JOB, ProcessingPipeline } from './processing/pipeline.js';
+import {
+  conversationJobPayload,
+  EXTRACT_JOB,
+  PROCESS_JOB,
+  ProcessingPipeline,
+  recordFallback,
+} from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
 import { openStore, type Store } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -136,7 +143,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     pollMs: 1000,
     concurrency: options.concurrency ?? 4,
   });
-  const engine = options.engine ?? createLocalEngine();
+  const engine = options.engine ?? createEngine(config, log);
   const pipeline = new ProcessingPipeline({ ...repos, jobs, engine, clock, log, wakeWorkers: () => runner.wake() });
   runner.register(PROCESS_JOB, async (job) => {
     const { conversationId, revision, forceKeep } = conversationJobPayload(job.payload);
@@ -248,6 +255,20 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.runJobs) voice.start();
   if (options.runJobs) integrations.webhookRunner.start();
   return ctx;
+}
+
+/** The local engine, or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
+function createEngine(config: Config, log: Logger): TextEngine {
+  const local = createLocalEngine();
+  if (!config.llm) return local;
+  return createLlmEngine({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey ?? undefined,
+    model: config.llm.model,
+    fallback: local,
+    onFallback: recordFallback,
+    logger: log,
+  });
 }
 
 /**

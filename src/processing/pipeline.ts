@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
@@ -10,6 +11,16 @@ import type { UsersRepository } from '../store/repositories/users.js';
 import type { TextEngine, TranscriptInput } from './engine.js';
 
 export const PROCESS_JOB = 'conversation.process';
+
+/**
+ * Steps that fell back to the local engine while one conversation was processed: the LLM engine
+ * reports into the store of the job that called it, so concurrent jobs never mix their records.
+ */
+export const fallbackRecorder = new AsyncLocalStorage<string[]>();
+
+export function recordFallback(step: string, reason: string): void {
+  fallbackRecorder.getStore()?.push(`${step}:${reason}`);
+}
 export const EXTRACT_JOB = 'conversation.extract';
 
 // SPEC §8: action items are de-duplicated against the past 2 days; at most 4 memories per conversation.
@@ -60,11 +71,14 @@ export class ProcessingPipeline {
     if (!conversation) return;
     const input = await this.transcriptInput(conversation);
     // A conversation the user restored is kept (research/omi-listen.md §3.2, tier 3).
-    const decision = forceKeep
-      ? { verdict: 'keep' as const, decidedBy: 'user', reason: 'restored' }
-      : await this.deps.engine.decideRelevance(input);
+    const fallbacks: string[] = [];
+    const { decision, structure } = await fallbackRecorder.run(fallbacks, async () => {
+      const decided = forceKeep
+        ? { verdict: 'keep' as const, decidedBy: 'user', reason: 'restored' }
+        : await this.deps.engine.decideRelevance(input);
+      return { decision: decided, structure: decided.verdict === 'discard' ? null : await this.deps.engine.structure(input) };
+    });
     const now = this.deps.clock.now();
-    const structure = decision.verdict === 'discard' ? null : await this.deps.engine.structure(input);
     await this.deps.conversations.transaction(async (tx) => {
       await this.deps.conversations.update(
         userId,
@@ -78,7 +92,7 @@ export class ProcessingPipeline {
             reason: decision.reason,
             engine: this.deps.engine.name,
           }),
-          processing: JSON.stringify({ engine: this.deps.engine.name, revision }),
+          processing: JSON.stringify({ engine: this.deps.engine.name, revision, fallbacks }),
           ...(structure
             ? {
                 title: structure.title,
@@ -133,18 +147,26 @@ export class ProcessingPipeline {
     const input = await this.transcriptInput(conversation);
     const now = this.deps.clock.now();
     const recent = await this.deps.actionItems.createdSince(userId, now - DEDUP_WINDOW_MS, conversationId);
-    const items = await this.deps.engine.extractActionItems(
-      input,
-      recent.map((r) => ({
-        id: r.id,
-        description: r.description,
-        dueAt: r.due_at === null ? null : new Date(r.due_at),
-        createdAt: new Date(r.created_at),
-      })),
-    );
     const existingMemories = await this.deps.memories.recentContents(userId, 500);
-    const memories = (await this.deps.engine.extractMemories(input, existingMemories)).slice(0, MAX_MEMORIES);
+    const fallbacks: string[] = [];
+    const { items, memories } = await fallbackRecorder.run(fallbacks, async () => ({
+      items: await this.deps.engine.extractActionItems(
+        input,
+        recent.map((r) => ({
+          id: r.id,
+          description: r.description,
+          dueAt: r.due_at === null ? null : new Date(r.due_at),
+          createdAt: new Date(r.created_at),
+        })),
+      ),
+      memories: (await this.deps.engine.extractMemories(input, existingMemories)).slice(0, MAX_MEMORIES),
+    }));
     await this.deps.conversations.transaction(async (tx) => {
+      if (fallbacks.length > 0) {
+        const record = JSON.parse(conversation.processing ?? '{}') as { fallbacks?: string[] };
+        const processing = JSON.stringify({ ...record, fallbacks: [...(record.fallbacks ?? []), ...fallbacks] });
+        await this.deps.conversations.update(userId, conversationId, { processing }, tx);
+      }
       await this.deps.actionItems.deleteForConversation(userId, conversationId, tx);
       await this.deps.actionItems.insertMany(
         items.map((item, i) => ({

@@ -9,14 +9,11 @@ import type {
 } from '../engine.js';
 import { extractActionItems } from './action-items.js';
 import { analysisOf, plainText } from './analysis.js';
-import { categorize } from './category.js';
-import { extractEvents } from './events.js';
-import { CATEGORY_EMOJI } from './lexicon.js';
 import { extractMemories } from './memories.js';
 import { loadNlp } from './nlp.js';
 import { decideByRules } from './relevance.js';
 import { localModelKeeps, localModelKeepsNonLatin } from './relevance-model.js';
-import { buildOverview, buildTitle } from './summary.js';
+import { buildStructure } from './structure.js';
 
 export { decideByRules, RULES_VERSION } from './relevance.js';
 
@@ -37,15 +34,7 @@ export class LocalEngine implements TextEngine {
   }
 
   async structure(input: TranscriptInput): Promise<Structure> {
-    const analysis = analysisOf(input);
-    const category = categorize(analysis);
-    return {
-      title: buildTitle(analysis, category, input.language),
-      overview: buildOverview(analysis),
-      category,
-      emoji: CATEGORY_EMOJI[category],
-      events: extractEvents(input),
-    };
+    return buildStructure(input);
   }
 
   async extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): Promise<ExtractedActionItem[]> {
