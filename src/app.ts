@@ -87,7 +87,16 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // The live listen stream (SPEC §4.11); 1 MiB bounds one audio or control frame.
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 1024 * 1024 },
+    // On close, live sessions drain first and close with 1001 so clients reconnect to another node
+    // (docs/deployment.md); the plugin's default would end them without a close code (1005).
+    preClose: async () => {
+      await ctx.listen.drain();
+      for (const client of app.websocketServer.clients) client.close(1001, 'server shutting down');
+      app.websocketServer.close();
+    },
+  });
 
   for (const register of routeRegistrars) await register(app, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -29,7 +29,11 @@ const encodedKey = (part: AudioPartRow, bytes: number) => `${part.storage_key}.$
 export class ArtifactBuilder {
   constructor(private readonly deps: ArtifactBuilderDeps) {}
 
-  async build(userId: string, conversationId: string, expected: string): Promise<'built' | 'superseded' | 'unavailable'> {
+  async build(
+    userId: string,
+    conversationId: string,
+    expected: string,
+  ): Promise<'built' | 'superseded' | 'unavailable'> {
     const { repo, store } = this.deps;
     const rows = await repo.parts(userId, conversationId);
     if (rows.length === 0 || fingerprint(rows.map(partRef)) !== expected) return 'superseded';
@@ -39,7 +43,12 @@ export class ArtifactBuilder {
       const row = byId.get(ref.id);
       return row ? this.encoded(userId, row) : null;
     });
-    const base = { user_id: userId, conversation_id: conversationId, fingerprint: expected, built_at: this.deps.clock.now() };
+    const base = {
+      user_id: userId,
+      conversation_id: conversationId,
+      fingerprint: expected,
+      built_at: this.deps.clock.now(),
+    };
     if (!assembled) {
       await repo.saveStamp({ ...base, ...EMPTY, status: 'unavailable', reason: 'audio_missing' });
       return 'unavailable';

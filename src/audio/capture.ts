@@ -142,8 +142,12 @@ export class AudioCapture implements SessionPlugin {
     this.flush(part);
     if (part.scheduled === 0) return;
     this.chain = this.chain
-      .then(() => (part.dropped ? undefined : this.deps.partClosed(this.host.userId, part.conversationId, part.id, part.scheduled)))
-      .catch((err) => this.deps.log.warn({ err, userId: this.host.userId, part: part.id }, 'audio part encoding not queued'));
+      .then(() =>
+        part.dropped ? undefined : this.deps.partClosed(this.host.userId, part.conversationId, part.id, part.scheduled),
+      )
+      .catch((err) =>
+        this.deps.log.warn({ err, userId: this.host.userId, part: part.id }, 'audio part encoding not queued'),
+      );
   }
 
   /** Hands the part's pending audio to the serial writer: the first write creates the part's row. */

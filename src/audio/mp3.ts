@@ -46,7 +46,8 @@ function encodeRaw(samples: Int16Array): Buffer {
   const encoder = new Mp3Encoder(1, SAMPLE_RATE, KBPS);
   const chunks: Uint8Array[] = [];
   const block = FRAME_SAMPLES * 64;
-  for (let at = 0; at < samples.length; at += block) chunks.push(encoder.encodeBuffer(samples.subarray(at, at + block)));
+  for (let at = 0; at < samples.length; at += block)
+    chunks.push(encoder.encodeBuffer(samples.subarray(at, at + block)));
   chunks.push(encoder.flush());
   return Buffer.concat(chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength)));
 }

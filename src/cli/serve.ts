@@ -2,6 +2,7 @@ import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
 import { DEV_SCOPES } from '../domain/keys/dev-keys.js';
+import { opsState } from '../ops/state.js';
 
 /** Closers that run before the database closes on SIGTERM (listen sockets register here). */
 export const drainHooks: Array<(ctx: AppContext) => Promise<void>> = [];
@@ -18,12 +19,21 @@ export async function runServe(config: Config): Promise<number> {
       if (stopping) return;
       stopping = true;
       ctx.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+      const delay = config.ops.shutdownDelayMs;
       const force = setTimeout(() => {
-        ctx.log.warn('shutdown took longer than 30 s; exiting');
+        ctx.log.warn('shutdown took longer than the drain allows; exiting');
         process.exit(1);
-      }, 30_000);
+      }, delay + 35_000);
       force.unref();
       (async () => {
+        // docs/deployment.md: /readyz turns 503 first, so the load balancer stops routing here; then
+        // app.close() stops accepting, closes listen sockets with 1001 (clients reconnect to another
+        // node and resume their recording session) and waits for in-flight requests; ctx.close()
+        // lets running jobs finish and complete their leases.
+        opsState(ctx).draining = true;
+        if (delay > 0) await new Promise((done) => setTimeout(done, delay));
+        // Before app.close(): the WebSocket plugin's own close hook would end sockets without a code (1005).
+        await ctx.listen.drain();
         for (const hook of drainHooks) await hook(ctx);
         await app.close();
         await ctx.close();

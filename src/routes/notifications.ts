@@ -78,10 +78,13 @@ function registerStream(app: TypedApp, ctx: AppContext): void {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      raw.write('retry: 5000\n: connected\n\n');
       const unsubscribe = ctx.bus.subscribe(userChannel(userId), (event) => {
         if (event.type === 'notification') raw.write(notificationFrame(event));
       });
+      // With Redis the subscription goes live asynchronously: announce the stream only once it is, so
+      // a notification sent on any node right after `: connected` is never missed.
+      await ctx.bus.ready().catch((err) => ctx.log.warn({ err }, 'notification stream: bus not ready'));
+      raw.write('retry: 5000\n: connected\n\n');
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       const end = () => {
@@ -92,6 +95,7 @@ function registerStream(app: TypedApp, ctx: AppContext): void {
       };
       open.add(end);
       request.raw.on('close', end);
+      if (request.raw.destroyed) end();
     },
   );
 }

@@ -12,7 +12,7 @@ import { FRAME, HOP, voicedFrames, voicedSeconds } from './voicing.js';
  */
 
 const BANDS = EMBEDDING_DIM / 2;
-const FFT_SIZE = 1024;
+const FFT_SIZE = 512;
 const MIN_HZ = 50;
 const MAX_HZ = 7800;
 /** Below this much voiced audio a signature is noise (SPEC §8 asks 2 s before a match anyway). */
@@ -142,8 +142,8 @@ function detrend(values: Float64Array): Float64Array {
 
 /**
  * Raw cosine distance → the contract's scale (SPEC §8: a match is below 0.45). Measured on espeak-ng
- * voices (docs/voices-and-audio.md): the same voice stays under 0.17 raw on 2.5 s probes, a voice
- * of the other sex is above 0.33; a raw 0.25 is put at the contract's 0.45.
+ * voices (docs/voices-and-audio.md, test/voice/embedder.test.ts): on 2.5 s probes the same voice
+ * stays under 0.17 raw and a voice of the other sex is above 0.45 raw; a raw 0.25 is put at 0.45.
  */
 export const CALIBRATION = 0.45 / 0.25;
 

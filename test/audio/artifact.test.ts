@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { encodeArtifact, fingerprint, type PartRef, planArtifact } from '../../src/audio/artifact.js';
-import { mp3Seconds, T0, tone } from './support.js';
+import { assembleArtifact, fingerprint, type PartRef, planArtifact } from '../../src/audio/artifact.js';
+import { encodeClip, FRAME_SAMPLES } from '../../src/audio/mp3.js';
+import { bufferToSamples } from '../../src/audio/pcm.js';
+import { mp3Samples, mp3Seconds, T0, tone } from './support.js';
 
 /** The per-conversation MP3 (SPEC §8): gaps under 90 s become silence, longer gaps are collapsed. */
 
@@ -30,26 +32,51 @@ describe('conversation audio artifact', () => {
     assert.equal(planArtifact([part('a', 0, 10), part('b', 100.001, 10)]).durationMs, 20_000);
   });
 
-  test('the MP3 decodes to the planned duration at 16 kHz', async () => {
+  test('the MP3 decodes to the planned duration at 16 kHz, as the reported duration says', async () => {
     const parts = [part('a', 0, 4), part('b', 6, 3), part('c', 120, 2)];
-    const pcm = new Map(parts.map((p) => [p.id, tone(p.bytes / 32000)]));
-    const plan = planArtifact(parts);
-    const mp3 = await encodeArtifact(plan, async (p) => pcm.get(p.id) ?? null);
-    assert.ok(mp3);
-    const decoded = await mp3Seconds(mp3);
+    const encoded = new Map(parts.map((p) => [p.id, encodeClip(bufferToSamples(tone(p.bytes / 32000)))]));
+    const assembled = await assembleArtifact(planArtifact(parts), async (p) => encoded.get(p.id) ?? null);
+    assert.ok(assembled);
+    const decoded = await mp3Seconds(assembled.mp3);
     assert.equal(decoded.sampleRate, 16000);
     assert.equal(decoded.errors, 0);
-    // 4 + 2 of silence + 3 + 2 (the 111 s gap collapsed) = 11 s; the encoder pads at most a few frames.
-    assert.ok(Math.abs(decoded.seconds - 11) < 0.2, `decoded ${decoded.seconds} s`);
+    // 4 + 2 of silence + 3 + 2 (the 111 s gap collapsed) = 11 s, in whole 36 ms frames.
+    assert.ok(Math.abs(decoded.seconds - 11) < 0.1, `decoded ${decoded.seconds} s`);
+    assert.equal(Math.round(decoded.seconds * 1000), Math.round(assembled.durationMs));
+    assert.deepEqual(
+      assembled.spans.map((s) => [s.file_id, s.wall_offset]),
+      [
+        ['a', 0],
+        ['b', 6],
+        ['c', 120],
+      ],
+    );
+    assert.ok(Math.abs(assembled.spans[2].artifact_offset - 9) < 0.1);
+  });
+
+  test('an encoded clip lasts its length to the frame and starts within the decoder delay', async () => {
+    const samples = bufferToSamples(tone(1));
+    const decoded = await mp3Seconds(encodeClip(samples));
+    assert.equal(decoded.seconds * 16000, Math.round(16000 / FRAME_SAMPLES) * FRAME_SAMPLES);
+    const pcm = await mp3Samples(encodeClip(samples));
+    // An MP3 decoder outputs its first 529 samples late; the encoder's own lead-in is cut away.
+    const first = pcm.findIndex((v) => Math.abs(v) > 0.05);
+    assert.ok(first >= 0 && first < 600, `first audible sample ${first}`);
   });
 
   test('parts whose bytes are gone leave no hole, and none at all means no artifact', async () => {
     const parts = [part('a', 0, 2), part('b', 2, 2)];
     const plan = planArtifact(parts);
-    const partial = await encodeArtifact(plan, async (p) => (p.id === 'a' ? tone(2) : null));
+    const partial = await assembleArtifact(plan, async (p) =>
+      p.id === 'a' ? encodeClip(bufferToSamples(tone(2))) : null,
+    );
     assert.ok(partial);
-    assert.ok(Math.abs((await mp3Seconds(partial)).seconds - 2) < 0.2);
-    assert.equal(await encodeArtifact(plan, async () => null), null);
+    assert.ok(Math.abs((await mp3Seconds(partial.mp3)).seconds - 2) < 0.1);
+    assert.deepEqual(
+      partial.spans.map((s) => s.file_id),
+      ['a'],
+    );
+    assert.equal(await assembleArtifact(plan, async () => null), null);
   });
 
   test('the fingerprint changes when a part grows, is rewritten or is added, not when the order does', () => {

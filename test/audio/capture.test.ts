@@ -56,5 +56,23 @@ for (const dialect of dialects()) {
       const bytes = await server.t.ctx.audio.store.get(stored[0].storage_key);
       assert.deepEqual(bytes?.subarray(0, 3200), tone(65).subarray(0, 3200));
     });
+
+    test('each closed part is encoded in the background, so the artifact only joins frames', async () => {
+      await server.t.app.inject({
+        method: 'PATCH',
+        url: '/v1/users/me/settings',
+        headers: server.user.session,
+        payload: { audio_capture: true },
+      });
+      const id = await stream(61);
+      await server.t.ctx.runner.drain();
+      const stored = await parts(id);
+      assert.deepEqual(
+        stored.map((p) => Number(p.encoded_bytes)),
+        stored.map((p) => Number(p.bytes)),
+      );
+      const encoded = await server.t.ctx.audio.store.get(`${stored[0].storage_key}.${stored[0].bytes}.mp3`);
+      assert.equal(encoded?.length, Math.round((60 * 16000) / 576) * 216);
+    });
   });
 }

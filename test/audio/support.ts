@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MPEGDecoder } from 'mpg123-decoder';
-import type { AppContext } from '../../src/context.js';
 import { audioKey } from '../../src/audio/store.js';
+import type { AppContext } from '../../src/context.js';
 import type { TestApp, TestUser } from '../helpers/app.js';
 
 /** Helpers for audio tests: conversations with captured parts, and decoding the MP3 artifact. */
@@ -64,6 +64,17 @@ export async function mp3Seconds(mp3: Buffer): Promise<{ seconds: number; sample
       sampleRate: decoded.sampleRate,
       errors: decoded.errors.length,
     };
+  } finally {
+    decoder.free();
+  }
+}
+
+/** The decoded samples of an MP3, on the [-1, 1] scale. */
+export async function mp3Samples(mp3: Buffer): Promise<Float32Array> {
+  const decoder = new MPEGDecoder();
+  await decoder.ready;
+  try {
+    return decoder.decode(new Uint8Array(mp3)).channelData[0];
   } finally {
     decoder.free();
   }

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
@@ -19,28 +18,21 @@ after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const SENTENCE = 'We agreed that I will send Maria the revised budget spreadsheet before the review on Thursday.';
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 interface Server {
   child: ChildProcess;
+  port: number;
   stdout: () => string;
 }
 
-async function startServer(port: number): Promise<Server> {
+/** Port 0: the kernel picks a free port, read back from the server's "listening" log line. */
+async function startServer(): Promise<Server> {
   const child = spawn(process.execPath, ['bin/keepsake.js', 'serve'], {
     env: {
       PATH: process.env.PATH,
       HOST: '127.0.0.1',
-      PORT: String(port),
+      PORT: '0',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       STT_PROVIDER: 'none',
       LISTEN_SESSION_LEASE_SECONDS: '1',
       LISTEN_SWEEP_INTERVAL_SECONDS: '1',
@@ -53,13 +45,16 @@ async function startServer(port: number): Promise<Server> {
     out += chunk.toString();
   });
   child.stderr?.on('data', () => undefined);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { child, stdout: () => out };
+    const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out)?.[1] ?? 0);
+    const healthy =
+      port > 0 &&
+      (await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+    if (healthy) return { child, port, stdout: () => out };
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start: ${out}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -89,12 +84,11 @@ async function waitUntil(probe: () => boolean, timeoutMs: number, what: string):
 test('a SIGKILL mid-stream and mid-finalization loses no acknowledged segment and fans out once', {
   timeout: 110_000,
 }, async () => {
-  const port = await freePort();
-  const first = await startServer(port);
+  const first = await startServer();
   const token = /session token:\s+(\S+)/.exec(first.stdout())?.[1];
   assert.ok(token, 'the first start prints a session token');
   const headers = { authorization: `Bearer ${token}` };
-  const base = `ws://127.0.0.1:${port}`;
+  let base = `ws://127.0.0.1:${first.port}`;
   const acknowledged = new Set<string>();
 
   // Five single-channel streams mid-conversation, every segment acknowledged by its echo.
@@ -151,7 +145,8 @@ test('a SIGKILL mid-stream and mid-finalization loses no acknowledged segment an
     'jobs were leased at the crash',
   );
 
-  const second = await startServer(port);
+  const second = await startServer();
+  base = `ws://127.0.0.1:${second.port}`;
   try {
     // SPEC §3.1: the user's next session picks up the conversations the crashed sessions left in progress.
     const next = await ListenClient.connect(listenUrl(base, { custom_stt: 'enabled' }), headers);

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { createUser, dialects } from '../helpers/app.js';
+import { ListenClient, listenUrl, segment, suggest } from '../listen/support.js';
 import { SENTENCES, SKIP_NO_ESPEAK, VOICES } from './espeak.js';
-import { createPerson, streamSpeech, type VoiceServer, voiceServer, waitUntil } from './support.js';
+import { createPerson, pendingSamples, streamSpeech, type VoiceServer, voiceServer, waitUntil } from './support.js';
 
 /** POST /assign_speaker and the speaker-sample queue (SPEC §4.11, §6.1, §8: 120 s / 15 s). */
 for (const dialect of dialects()) {
@@ -99,6 +100,22 @@ for (const dialect of dialects()) {
         .executeTakeFirstOrThrow();
       assert.deepEqual([Number(row.is_user), row.person_id], [1, null]);
       assert.equal((await sample(response.json<{ sample_id: string }>().sample_id)).person_id, null);
+    });
+
+    test("speaker_assigned on the socket naming another user's person queues nothing", async () => {
+      const other = await createUser(server.t.ctx, { name: 'Other' });
+      const theirs = await createPerson({ ...server, user: other }, 'Eve');
+      const client = await ListenClient.connect(listenUrl(server.base, { custom_stt: 'enabled' }), server.user.session);
+      await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+      client.send(suggest(segment('Hello there, nice to meet you.', 0, 2, { speaker: 'SPEAKER_01' })));
+      const [frame] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
+      client.send({ type: 'speaker_assigned', speaker_id: 1, person_id: theirs, segment_ids: [frame.id] });
+      client.send({ type: 'speaker_assigned', speaker_id: 1, person_id: 'user', segment_ids: [frame.id] });
+      // The second assignment is processed after the first: once its sample exists, the first was refused.
+      await waitUntil(async () => (await pendingSamples(server)) > 0, 'the user sample');
+      const rows = await server.t.ctx.store.db.selectFrom('speaker_samples').select('person_id').execute();
+      assert.deepEqual(rows, [{ person_id: null }]);
+      await client.close();
     });
 
     describe('with real speech', { skip: SKIP_NO_ESPEAK }, () => {

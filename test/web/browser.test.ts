@@ -133,9 +133,12 @@ describe('the web app in a real browser', { skip: browserMissing() ?? false }, (
     skip: speechMissing() ?? false,
   }, async () => {
     await page.goto(`${base}/record?timeout=2`);
+    await page.getByRole('button', { name: 'Keep audio too' }).click();
+    await page.getByText('Audio is kept with each conversation').waitFor();
+    await page.goto(`${base}/record?timeout=2`);
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.locator('#transcript li').first().waitFor({ timeout: 60_000 });
-    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.locator('#result').waitFor({ state: 'visible', timeout: 60_000 });
     await page.getByText('Done: the conversation is saved.').waitFor();
     await shot('05-recording');
@@ -151,6 +154,15 @@ describe('the web app in a real browser', { skip: browserMissing() ?? false }, (
     assert.ok((conversation.transcript_segments ?? []).length > 0);
     await page.locator('#result-link').click();
     await page.waitForURL(`${base}/conversations/${id}`);
+    // The kept audio becomes an MP3 in the background; the page plays it once it is built.
+    for (let i = 0; i < 40 && (await page.locator('audio').count()) === 0; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    const src = await page.locator('audio').getAttribute('src');
+    const mp3 = await fetch(String(src));
+    assert.equal(mp3.status, 200);
+    assert.match(String(mp3.headers.get('content-type')), /audio\/mpeg/);
     await shot('06-recorded-conversation');
   });
 });

@@ -236,6 +236,14 @@ for (const dialect of dialects()) {
       );
     });
 
+    test('the record page switches keeping the audio on and off', async () => {
+      await post(t.app, cookie, '/record/settings', { audio_capture: 'true' });
+      assert.equal((await t.ctx.audio.service.settings(ada.uid)).audio_capture, true);
+      assert.match((await page(t.app, cookie, '/record')).body, /Don&#39;t keep audio/);
+      await post(t.app, cookie, '/record/settings', { audio_capture: 'false' });
+      assert.equal((await t.ctx.audio.service.settings(ada.uid)).audio_capture, false);
+    });
+
     test('the notifications page lists stored notifications', async () => {
       await t.ctx.integrations.notifications.deliver(ada.uid, {
         appId: null,

@@ -183,7 +183,7 @@ function finish(text) {
   if (ws && ws.readyState <= WebSocket.OPEN) ws.close(1000, 'done');
   ui.start.disabled = false;
   ui.stop.disabled = true;
-  ui.stop.textContent = 'Stop';
+  ui.stop.textContent = 'Stop recording';
   setStatus(text);
 }
 

@@ -13,11 +13,11 @@ const tags = ['Web'];
 const recorder = (capture: boolean) => html`<form method="post" action="/record/settings" class="card inline">
 <input type="hidden" name="audio_capture" value="${capture ? 'false' : 'true'}">
 <p class="wide">Audio is ${capture ? 'kept with each conversation (you can play it back).' : 'transcribed, not kept.'}</p>
-<button type="submit">${capture ? 'Stop keeping audio' : 'Keep audio too'}</button></form>
+<button type="submit">${capture ? "Don't keep audio" : 'Keep audio too'}</button></form>
 <section class="card stack" aria-labelledby="rec-h"><h2 id="rec-h" class="visually-hidden">Recorder</h2>
 <p class="hint">Your microphone is streamed to this server, which transcribes it as you speak. When you stop, the
 conversation is summarized after a pause (at least two minutes of silence); keep this page open to see the result, or find it later under Conversations.</p>
-<div class="row"><button type="button" id="start">Start recording</button><button type="button" id="stop" disabled>Stop</button></div>
+<div class="row"><button type="button" id="start">Start recording</button><button type="button" id="stop" disabled>Stop recording</button></div>
 <p id="status" role="status" aria-live="polite">Ready when you are.</p>
 <label for="level">Input level</label><meter id="level" min="0" max="1" value="0"></meter>
 </section>
