@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
+import { type AudioModule, createAudioModule } from './audio/module.js';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './context-types.js';
 import { ActionItemsService } from './domain/action-items/service.js';
@@ -18,11 +19,9 @@ import { UsersService } from './domain/users/service.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
 import { JobRunner } from './jobs/runner.js';
-import { createListenModule } from './listen/create.js';
-import { type AudioModule, createAudioModule } from './audio/module.js';
-import { createVoiceModule, type VoiceModule } from './voice/module.js';
-import type { ListenModule } from './listen/module.js';
 import { JobTable } from './jobs/table-queue.js';
+import { createListenModule } from './listen/create.js';
+import type { ListenModule } from './listen/module.js';
 import type { TextEngine } from './processing/engine.js';
 import { createLlmEngine } from './processing/llm/index.js';
 import { createLocalEngine } from './processing/local/index.js';
@@ -45,6 +44,7 @@ import { MemoriesRepository } from './store/repositories/memories.js';
 import { PeopleRepository } from './store/repositories/people.js';
 import { SearchRepository } from './store/repositories/search.js';
 import { UsersRepository } from './store/repositories/users.js';
+import { createVoiceModule, type VoiceModule } from './voice/module.js';
 
 /** Everything a request, job or CLI command needs, wired once (DESIGN §3). */
 export interface AppContext {
@@ -214,7 +214,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     people: repos.people,
     clock,
     log,
-    readSpan: (userId, conversationId, startMs, endMs) => audio.service.readSpan(userId, conversationId, startMs, endMs),
+    readSpan: (userId, conversationId, startMs, endMs) =>
+      audio.service.readSpan(userId, conversationId, startMs, endMs),
   });
   listen.sessionPlugins.push(audio.capture, voice.speakerId);
   conversations.afterDelete.push((userId, id) => audio.service.deleteConversationAudio(userId, id));
@@ -249,7 +250,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
   };
   ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
-  for (const policy of rateLimits.unknownOverrides()) log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
+  for (const policy of rateLimits.unknownOverrides())
+    log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();
   if (options.runJobs) listen.start();
   if (options.runJobs) voice.start();

@@ -76,7 +76,10 @@ export class ProcessingPipeline {
       const decided = forceKeep
         ? { verdict: 'keep' as const, decidedBy: 'user', reason: 'restored' }
         : await this.deps.engine.decideRelevance(input);
-      return { decision: decided, structure: decided.verdict === 'discard' ? null : await this.deps.engine.structure(input) };
+      return {
+        decision: decided,
+        structure: decided.verdict === 'discard' ? null : await this.deps.engine.structure(input),
+      };
     });
     const now = this.deps.clock.now();
     await this.deps.conversations.transaction(async (tx) => {

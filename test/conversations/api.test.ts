@@ -291,7 +291,14 @@ describe('asynchronous create (wait=false)', () => {
         url: '/v1/dev/user/conversations/from-segments?wait=false',
         headers: ada.auth,
         payload: {
-          transcript_segments: [{ text: 'I need to book the dentist appointment for next Tuesday afternoon.', start: 0, end: 4, is_user: true }],
+          transcript_segments: [
+            {
+              text: 'I need to book the dentist appointment for next Tuesday afternoon.',
+              start: 0,
+              end: 4,
+              is_user: true,
+            },
+          ],
         },
       });
       assert.equal(res.statusCode, 200);
@@ -300,7 +307,9 @@ describe('asynchronous create (wait=false)', () => {
       const listed = await t.app.inject({ method: 'GET', url: '/v1/dev/user/conversations', headers: ada.auth });
       assert.deepEqual(listed.json(), [], 'not listed before processing');
       await t.ctx.runner.drain();
-      const read = (await t.app.inject({ method: 'GET', url: `/v1/dev/user/conversations/${id}`, headers: ada.auth })).json();
+      const read = (
+        await t.app.inject({ method: 'GET', url: `/v1/dev/user/conversations/${id}`, headers: ada.auth })
+      ).json();
       assert.equal(read.status, 'completed');
       assert.notEqual(read.structured.title, '');
     } finally {

@@ -29,7 +29,9 @@ describe('LLM engine wiring', () => {
       if (schema.includes('relevance')) return { content: { discard: false } };
       return { status: 500 };
     });
-    t = await createTestApp('sqlite', { config: { llm: { baseUrl: llm.baseUrl, apiKey: 'test-key', model: 'fake-model' } } });
+    t = await createTestApp('sqlite', {
+      config: { llm: { baseUrl: llm.baseUrl, apiKey: 'test-key', model: 'fake-model' } },
+    });
     ada = await createUser(t.ctx);
   });
   after(async () => {
@@ -64,7 +66,13 @@ describe('LLM engine wiring', () => {
     assert.notEqual(row?.title, '');
     assert.notEqual(row?.title, 'Quarterly Budget Review with Maria');
     const processing = JSON.parse(row?.processing ?? '{}') as { fallbacks: string[] };
-    assert.ok(processing.fallbacks.some((f) => f.startsWith('structure:')), JSON.stringify(processing));
-    assert.ok(processing.fallbacks.some((f) => f.startsWith('action_items:')), JSON.stringify(processing));
+    assert.ok(
+      processing.fallbacks.some((f) => f.startsWith('structure:')),
+      JSON.stringify(processing),
+    );
+    assert.ok(
+      processing.fallbacks.some((f) => f.startsWith('action_items:')),
+      JSON.stringify(processing),
+    );
   });
 });

@@ -21,6 +21,8 @@ export interface AppConfig {
   webhookUrl: string | null;
   actions: AppAction[];
   scopes: ProactiveScope[];
+  /** The summarization prompt (docs/apps.md "Summarization apps"); needs the memories capability. */
+  memoryPrompt: string | null;
 }
 
 export interface AppConfigInput {
@@ -31,7 +33,11 @@ export interface AppConfigInput {
   webhook_url?: string | null;
   actions?: readonly string[] | null;
   scopes?: readonly string[] | null;
+  memory_prompt?: string | null;
 }
+
+/** Longest summarization prompt an app may declare. */
+export const MEMORY_PROMPT_MAX = 10_000;
 
 function pick<T extends string>(
   values: readonly string[] | null | undefined,
@@ -81,6 +87,7 @@ export function parseAppConfig(input: AppConfigInput): AppConfig {
   if (scopes.length > 0 && !capabilities.includes('proactive_notification')) {
     throw new AppError(422, 'scopes need the proactive_notification capability');
   }
+  const memoryPrompt = parseMemoryPrompt(input.memory_prompt, capabilities);
   return {
     name,
     description: input.description?.trim() ?? '',
@@ -89,7 +96,20 @@ export function parseAppConfig(input: AppConfigInput): AppConfig {
     webhookUrl: url,
     actions,
     scopes,
+    memoryPrompt,
   };
+}
+
+/** null clears the prompt; a prompt needs the memories capability and 1..10,000 characters of text. */
+function parseMemoryPrompt(value: string | null | undefined, capabilities: readonly Capability[]): string | null {
+  if (value === undefined || value === null) return null;
+  const prompt = value.trim();
+  if (prompt === '') throw new AppError(422, 'memory_prompt cannot be empty');
+  if (prompt.length > MEMORY_PROMPT_MAX) {
+    throw new AppError(422, `memory_prompt is longer than ${MEMORY_PROMPT_MAX} characters`);
+  }
+  if (!capabilities.includes('memories')) throw new AppError(422, 'memory_prompt needs the memories capability');
+  return prompt;
 }
 
 export function parseList<T extends string>(stored: string, allowed: readonly T[]): T[] {
@@ -108,6 +128,7 @@ export function appConfigOf(row: AppRow): AppConfig {
     webhookUrl: row.webhook_url,
     actions: parseList(row.actions, ACTIONS),
     scopes: parseList(row.proactive_scopes, PROACTIVE_SCOPES),
+    memoryPrompt: row.memory_prompt,
   };
 }
 

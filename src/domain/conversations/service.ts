@@ -91,7 +91,11 @@ export class ConversationsService {
 
   constructor(private readonly deps: ConversationsServiceDeps) {}
 
-  async createFromText(userId: string, input: CreateFromTextInput, options: CreateOptions = WAIT): Promise<CreateResult> {
+  async createFromText(
+    userId: string,
+    input: CreateFromTextInput,
+    options: CreateOptions = WAIT,
+  ): Promise<CreateResult> {
     return this.storeAndProcess(this.textRow(userId, input), [], options);
   }
 

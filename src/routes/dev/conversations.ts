@@ -148,7 +148,8 @@ const CreateFromSegments = Type.Object({
 const WaitQuery = Type.Object({
   wait: Type.Boolean({
     default: true,
-    description: 'true (default): process before answering; false: answer status processing at once and finish in the background',
+    description:
+      'true (default): process before answering; false: answer status processing at once and finish in the background',
   }),
 });
 
@@ -235,8 +236,7 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
         response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
       },
     },
-    async (request) =>
-      conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
+    async (request) => conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.get(

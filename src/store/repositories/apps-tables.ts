@@ -15,6 +15,8 @@ export interface AppsTable {
   actions: string;
   /** JSON array ⊆ user_name, user_facts, user_context, user_chat (requested by the app) */
   proactive_scopes: string;
+  /** The summarization prompt of a `memories` app (migration 0060), run on each processed conversation. */
+  memory_prompt: string | null;
   /** SHA-256 of the app secret's hex part (authenticates the notification endpoint). */
   secret_hash: string;
   /** The app secret sealed with the server secret (signs webhooks; DESIGN §7). */

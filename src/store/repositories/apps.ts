@@ -139,6 +139,20 @@ export class AppsRepository {
       .execute();
   }
 
+  /** The user's enabled, live apps that carry a summarization prompt (the caller checks the capability). */
+  async enabledWithMemoryPrompt(userId: string): Promise<EnabledApp[]> {
+    return this.db
+      .selectFrom('app_enablements as e')
+      .innerJoin('apps as a', 'a.id', 'e.app_id')
+      .selectAll('a')
+      .select('e.granted_scopes')
+      .where('e.user_id', '=', userId)
+      .where('a.memory_prompt', 'is not', null)
+      .where('a.deleted_at', 'is', null)
+      .orderBy('a.id')
+      .execute();
+  }
+
   /** The user's enabled, live apps whose webhook fires on this trigger. */
   async enabledWithTrigger(userId: string, trigger: string): Promise<EnabledApp[]> {
     return this.db
