@@ -37,6 +37,7 @@ import { openStore, type Store } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 import { ActionItemsRepository } from './store/repositories/action-items.js';
 import { ApiKeysRepository } from './store/repositories/api-keys.js';
+import { ConversationAppResultsRepository } from './store/repositories/conversation-app-results.js';
 import { ConversationsRepository } from './store/repositories/conversations.js';
 import { FoldersRepository } from './store/repositories/folders.js';
 import { GoalsRepository } from './store/repositories/goals.js';
@@ -168,6 +169,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     clock,
     processNow: (jobId) => processNow(jobs, runner, jobId),
     wakeWorkers: () => runner.wake(),
+    appResults: new ConversationAppResultsRepository(store.db),
   });
 
   const rateLimits = createRateLimiter(config, clock, log);

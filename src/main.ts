@@ -14,7 +14,7 @@ const USAGE = `usage: keepsake <command>
   admin key create --uid UID [--name N] [--scopes s1,s2]
   admin token create --uid UID [--ttl SECONDS]
   admin app create --name N [--owner UID] [--capabilities c1,c2] [--actions a1,a2]
-        [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2]
+        [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2] [--memory-prompt TEXT]
   admin app enable --uid UID --app APP_ID
 
 API client (KEEPSAKE_URL, KEEPSAKE_API_KEY or ~/.config/keepsake/profile.json; see docs/cli.md):

@@ -25,6 +25,7 @@ async function createApp(ctx: AppContext, args: string[]) {
       'triggers-on': { type: 'string' },
       'webhook-url': { type: 'string' },
       scopes: { type: 'string' },
+      'memory-prompt': { type: 'string' },
     },
     strict: true,
   });
@@ -37,6 +38,7 @@ async function createApp(ctx: AppContext, args: string[]) {
     triggers_on: values['triggers-on'],
     webhook_url: values['webhook-url'],
     scopes: csv(values.scopes),
+    memory_prompt: values['memory-prompt'],
   });
   return { app_id: created.app_id, api_key: created.api_key, app_secret: created.app_secret };
 }

@@ -17,7 +17,10 @@ export function registerDatabaseCollectors(registry: Registry, db: Kysely<Databa
     new Gauge('keepsake_jobs_oldest_queued_age_seconds', 'Age of the oldest due queued job by kind (0 when none)'),
   );
   const webhooks = registry.add(
-    new Gauge('keepsake_webhook_deliveries_last_hour', 'Webhook and push deliveries updated in the last hour, by status'),
+    new Gauge(
+      'keepsake_webhook_deliveries_last_hour',
+      'Webhook and push deliveries updated in the last hour, by status',
+    ),
   );
   registry.collect(async () => {
     const at = now();

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { ACTIONS, CAPABILITIES, PROACTIVE_SCOPES, TRIGGERS } from '../domain/apps/model.js';
+import { ACTIONS, CAPABILITIES, MEMORY_PROMPT_MAX, PROACTIVE_SCOPES, TRIGGERS } from '../domain/apps/model.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, Nullable } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
@@ -18,6 +18,15 @@ const AppInput = Type.Object({
   webhook_url: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   actions: Type.Optional(Names(ACTIONS)),
   scopes: Type.Optional(Names(PROACTIVE_SCOPES)),
+  memory_prompt: Type.Optional(
+    Nullable(
+      Type.String({
+        minLength: 1,
+        maxLength: MEMORY_PROMPT_MAX,
+        description: 'summarization prompt run on each processed conversation; needs the memories capability',
+      }),
+    ),
+  ),
 });
 
 const AppPatch = Type.Partial(AppInput);
@@ -36,6 +45,7 @@ const AppView = Type.Object({
     }),
   ),
   proactive_notification: Nullable(Type.Object({ scopes: Type.Array(Type.String()) })),
+  memory_prompt: Nullable(Type.String()),
   owned: Type.Boolean(),
   enabled: Type.Boolean(),
   granted_scopes: Nullable(Type.Array(Type.String())),

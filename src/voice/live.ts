@@ -13,6 +13,8 @@ const MAX_PROBE_SECONDS = 10;
 const MAX_TRACKED_SEGMENTS = 2000;
 
 export interface LiveVoiceDeps {
+  /** false: only keep audio for speaker samples (research/omi-listen.md §1.3: no matching on client transcripts) */
+  matching: boolean;
   embedder: VoiceEmbedder;
   log: Logger;
   /** The user's profile and people's vectors of this engine (loaded once per session). */
@@ -93,7 +95,7 @@ export class LiveSpeakerId implements SessionPlugin {
       const start = ((frame.start * 1000 + shift) / 1000) * SAMPLE_RATE;
       const end = ((frame.end * 1000 + shift) / 1000) * SAMPLE_RATE;
       this.track(frame.id, start, end);
-      if (frame.is_user || frame.person_id) continue;
+      if (!this.deps.matching || frame.is_user || frame.person_id) continue;
       const clip = this.ring.cut(start, end);
       if (!clip) continue;
       const cluster = this.cluster(frame.speaker_id);

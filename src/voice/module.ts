@@ -53,9 +53,10 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
   const speakerId: SessionPluginFactory = (host) => {
     // Two-channel streams already know the user's channel (research/omi-listen.md §1.5).
     if (host.params.channels !== 1) return null;
-    // Client-transcript sessions run without speaker identification (research/omi-listen.md §1.3).
-    if (host.params.customStt) return null;
     const live = new LiveSpeakerId(host, {
+      // Client-transcript sessions run without speaker identification (research/omi-listen.md §1.3);
+      // their speaker_assigned messages still teach voices.
+      matching: !host.params.customStt,
       embedder,
       log,
       knownVoices: (userId) => service.knownVoices(userId),

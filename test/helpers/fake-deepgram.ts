@@ -22,6 +22,8 @@ export interface FakeDeepgram {
   respondAfterBytes(bytes: number, words: DeepgramWord[]): void;
   /** Reject upgrades with this HTTP status (e.g. 401 for a bad key). */
   rejectWith(status: number | null): void;
+  /** Forgets the scripted results (connections opened later get only results scripted after this). */
+  clearScripts(): void;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,9 @@ export async function startFakeDeepgram(apiKey = 'test-key'): Promise<FakeDeepgr
     },
     rejectWith(status) {
       rejectStatus = status;
+    },
+    clearScripts() {
+      scripts.length = 0;
     },
     async close() {
       for (const c of connections) c.socket.terminate();

@@ -63,10 +63,14 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     client.events(type).filter((e) => e.conversation_id === conversationId);
   /** Waits for at least one such event (null keeps `waitFor` waiting; an empty array would not). */
   const waitEvent = (client: ListenClient, type: string, conversationId: string, timeoutMs: number) =>
-    client.waitFor(() => {
-      const found = eventsFor(client, type, conversationId);
-      return found.length > 0 ? found : null;
-    }, timeoutMs, `${type} of ${conversationId}`);
+    client.waitFor(
+      () => {
+        const found = eventsFor(client, type, conversationId);
+        return found.length > 0 ? found : null;
+      },
+      timeoutMs,
+      `${type} of ${conversationId}`,
+    );
 
   const finalizeJob = async (conversationId: string) => {
     const rows = await cluster.query<{ id: string; status: string; attempts: number; lease_owner: string | null }>(
@@ -93,7 +97,11 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     const [created] = await waitEvent(client, 'memory_created', conversationId, 20_000);
     assert.equal(created.lifecycle_phase, 'completed');
     // The event is published inside the job, just before the job row is marked completed.
-    await waitUntil(async () => (await finalizeJob(conversationId)).status === 'completed', 5_000, () => 'not done');
+    await waitUntil(
+      async () => (await finalizeJob(conversationId)).status === 'completed',
+      5_000,
+      () => 'not done',
+    );
     const job = await finalizeJob(conversationId);
     assert.ok(
       workers.some((w) => w.pid === pidOf(job.lease_owner)),
@@ -150,14 +158,18 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     cluster.admin(['app', 'enable', '--uid', cluster.owner.uid, '--app', String(app.app_id)]);
     const stream = await openNotificationStream(node1, cluster.owner.token);
     const send = (node: Node, i: number) =>
-      fetch(
-        `${node.url}/v2/integrations/${app.app_id}/notification?uid=${cluster.owner.uid}&message=note-${i}`,
-        { method: 'POST', headers: { authorization: `Bearer ${app.app_secret}` } },
-      );
+      fetch(`${node.url}/v2/integrations/${app.app_id}/notification?uid=${cluster.owner.uid}&message=note-${i}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${app.app_secret}` },
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await send(i < 5 ? node1 : node2, i)).status);
     assert.deepEqual(statuses, [...Array(10).fill(200), 429]);
-    await waitUntil(async () => stream.ids().length >= 10, 10_000, () => `stream got ${stream.ids().length}`);
+    await waitUntil(
+      async () => stream.ids().length >= 10,
+      10_000,
+      () => `stream got ${stream.ids().length}`,
+    );
     await sleep(1_000);
     assert.equal(stream.ids().length, 10);
     assert.equal(new Set(stream.ids()).size, 10);
@@ -179,10 +191,9 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     const second = await streamOne(node2, 'I really should drink more water today.');
     await fake.waitFor(2, '/proactive', 20_000);
     await sleep(3_000);
-    const sent = await cluster.query<{ n: number }>(
-      'select count(*)::int as n from notifications where app_id = $1',
-      [app.app_id],
-    );
+    const sent = await cluster.query<{ n: number }>('select count(*)::int as n from notifications where app_id = $1', [
+      app.app_id,
+    ]);
     assert.equal(sent[0].n, 1);
     // Only the proactive prompt counts: with LLM_BASE_URL set, conversation processing asks the model too.
     const nudges = llm.requests.filter((r) => r.messages.some((m) => m.content.includes('Nudge Owner')));
@@ -199,7 +210,11 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     });
     node1.child.kill('SIGTERM');
     await waitUntil(
-      async () => (await fetch(`${node1.url}/readyz`).then((r) => r.status, () => 0)) === 503,
+      async () =>
+        (await fetch(`${node1.url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        )) === 503,
       2_000,
       () => 'readiness did not turn 503 while draining',
     );
@@ -238,7 +253,11 @@ async function openNotificationStream(node: Node, token: string) {
       text += decoder.decode(chunk.value, { stream: true });
     }
   })();
-  await waitUntil(async () => text.includes(': connected'), 5_000, () => 'stream not announced');
+  await waitUntil(
+    async () => text.includes(': connected'),
+    5_000,
+    () => 'stream not announced',
+  );
   return {
     ids: () => [...text.matchAll(/^id: (.+)$/gm)].map((m) => m[1]),
     close: () => abort.abort(),

@@ -65,7 +65,11 @@ export class Cluster {
     const port = await freePort();
     const node = this.spawn('serve', { PORT: String(port), ...env }, `http://127.0.0.1:${port}`);
     await waitUntil(
-      () => fetch(`${node.url}/healthz`).then((r) => r.ok, () => false),
+      () =>
+        fetch(`${node.url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
       30_000,
       () => `serve did not start:\n${node.output()}`,
     );

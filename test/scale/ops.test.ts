@@ -45,7 +45,10 @@ for (const dialect of dialects()) {
       assert.match(String(response.headers['content-type']), /^text\/plain; version=0\.0\.4/);
       const labels = 'route="/v1/dev/user/memories",method="GET",status_class="2xx"';
       assert.match(response.body, /# TYPE keepsake_http_request_duration_seconds histogram/);
-      assert.match(response.body, new RegExp(`keepsake_http_request_duration_seconds_bucket\\{${labels},le="\\+Inf"\\} 1`));
+      assert.match(
+        response.body,
+        new RegExp(`keepsake_http_request_duration_seconds_bucket\\{${labels},le="\\+Inf"\\} 1`),
+      );
       assert.match(response.body, new RegExp(`keepsake_http_request_duration_seconds_count\\{${labels}\\} 1`));
     });
 
@@ -126,20 +129,18 @@ describe('readiness with Redis', () => {
     }
   });
 
-  test(
-    'readyz checks Redis and the queue in queue dispatch mode',
-    { skip: redisUrl ? false : 'TEST_REDIS_URL not set' },
-    async () => {
-      const t = await createTestApp('sqlite', { config: { redisUrl: redisUrl ?? null, dispatchMode: 'queue' } });
-      try {
-        const response = await t.app.inject({ method: 'GET', url: '/readyz' });
-        assert.equal(response.statusCode, 200);
-        assert.deepEqual(response.json().checks, { database: 'ok', redis: 'ok', queue: 'ok' });
-      } finally {
-        await t.close();
-      }
-    },
-  );
+  test('readyz checks Redis and the queue in queue dispatch mode', {
+    skip: redisUrl ? false : 'TEST_REDIS_URL not set',
+  }, async () => {
+    const t = await createTestApp('sqlite', { config: { redisUrl: redisUrl ?? null, dispatchMode: 'queue' } });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/readyz' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(response.json().checks, { database: 'ok', redis: 'ok', queue: 'ok' });
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('drain', () => {

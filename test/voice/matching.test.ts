@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { samplesToBuffer } from '../../src/audio/pcm.js';
 import { MATCH_THRESHOLD, matchVoice } from '../../src/voice/matcher.js';
-import { dialects } from '../helpers/app.js';
+import { createUser, dialects } from '../helpers/app.js';
+import { ListenClient, listenUrl, segment, suggest } from '../listen/support.js';
 import { SENTENCES, SKIP_NO_ESPEAK, speak, VOICES, type Voice } from './espeak.js';
 import { createPerson, streamSpeech, teach, type VoiceServer, voiceServer, wavOf } from './support.js';
 
@@ -94,8 +96,24 @@ for (const dialect of dialects()) {
       await streamed.client.close();
     });
 
+    test('a session with client transcripts (custom_stt) is not matched', async () => {
+      await uploadProfile();
+      const client = await ListenClient.connect(
+        listenUrl(server.base, { custom_stt: 'enabled', codec: 'pcm16', sample_rate: 16000 }),
+        server.user.session,
+      );
+      await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+      const audio = samplesToBuffer(speak(VOICES.user, SENTENCES[3]));
+      for (let at = 0; at < audio.length; at += 3200) client.send(audio.subarray(at, at + 3200));
+      client.send(suggest(segment(SENTENCES[3], 0, audio.length / 32000)));
+      await client.waitFor(() => client.transcripts().length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.ok(client.transcripts().every((s) => s.is_user === false));
+      await client.close();
+    });
+
     test("another user's people are never suggested", async () => {
-      const other = await voiceServerUser(server);
+      const other = await createUser(server.t.ctx, { name: 'Other' });
       const alice = await createPerson({ ...server, user: other }, 'Alice');
       await teach({ ...server, user: other }, alice, VOICES.alice, SENTENCES.slice(0, 3));
       const streamed = await streamSpeech(server, [
@@ -107,9 +125,4 @@ for (const dialect of dialects()) {
       await streamed.client.close();
     });
   });
-}
-
-async function voiceServerUser(server: VoiceServer) {
-  const { createUser } = await import('../helpers/app.js');
-  return createUser(server.t.ctx, { name: 'Other' });
 }

@@ -2,19 +2,46 @@ import { samplesToBuffer } from '../../src/audio/pcm.js';
 import { ManualClock } from '../../src/context-types.js';
 import { pcm16ToWav } from '../../src/providers/audio/wav.js';
 import type { DialectUnderTest } from '../helpers/app.js';
+import { type DeepgramWord, type FakeDeepgram, startFakeDeepgram } from '../helpers/fake-deepgram.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from '../listen/support.js';
 import { SENTENCES, speak, type Voice } from './espeak.js';
 
-/** Helpers for voice tests: a listen server on a manual clock, and speech streamed like a device. */
+/**
+ * Helpers for voice tests: a listen server on a manual clock whose transcription provider is a
+ * local server speaking Deepgram's protocol (speaker identification does not run on client
+ * transcripts, research/omi-listen.md §1.3), and speech streamed like a device.
+ */
 
 export interface VoiceServer extends ListenServer {
   clock: ManualClock;
+  deepgram: FakeDeepgram;
 }
 
 export async function voiceServer(dialect: DialectUnderTest): Promise<VoiceServer> {
   const clock = new ManualClock();
-  const server = await listenServer(dialect, { clock });
-  return { ...server, clock };
+  const deepgram = await startFakeDeepgram('dg-key');
+  const server = await listenServer(dialect, {
+    clock,
+    config: {
+      stt: {
+        provider: 'deepgram',
+        deepgramApiKey: 'dg-key',
+        deepgramUrl: deepgram.url,
+        baseUrl: null,
+        apiKey: null,
+        modelDir: null,
+      },
+    },
+  });
+  return {
+    ...server,
+    clock,
+    deepgram,
+    async close() {
+      await server.close();
+      await deepgram.close();
+    },
+  };
 }
 
 export interface Utterance {
@@ -34,31 +61,47 @@ export interface Streamed {
 const FRAME_BYTES = 3200; // 100 ms of 16 kHz PCM16
 
 /**
- * Connects with client transcripts (custom_stt), sends each utterance's audio in 100 ms frames
- * followed by its segment (times in stream seconds), and waits until every segment came back.
+ * Scripts the provider to return each utterance as one diarized segment once its audio has
+ * arrived, connects, sends the audio in 100 ms frames and waits until every segment came back.
  */
-export async function streamSpeech(server: ListenServer, utterances: Utterance[]): Promise<Streamed> {
+export async function streamSpeech(server: VoiceServer, utterances: Utterance[]): Promise<Streamed> {
+  const audio = utterances.map((u) => samplesToBuffer(speak(u.voice, u.text)));
+  server.deepgram.clearScripts();
+  let bytes = 0;
+  for (const [i, utterance] of utterances.entries()) {
+    const start = bytes / 32000;
+    bytes += audio[i].length;
+    server.deepgram.respondAfterBytes(bytes, words(utterance, start, bytes / 32000));
+  }
   const client = await ListenClient.connect(
-    listenUrl(server.base, { custom_stt: 'enabled', codec: 'pcm16', sample_rate: 16000 }),
+    listenUrl(server.base, { codec: 'pcm16', sample_rate: 16000 }),
     server.user.session,
   );
   const [session] = await client.waitForEvent('conversation_session');
   await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
-  let position = 0;
-  for (const [i, utterance] of utterances.entries()) {
-    const audio = samplesToBuffer(speak(utterance.voice, utterance.text));
-    for (let at = 0; at < audio.length; at += FRAME_BYTES) client.send(audio.subarray(at, at + FRAME_BYTES));
-    const start = position;
-    position += audio.length / 32000;
-    const speaker = `SPEAKER_${String(utterance.speaker).padStart(2, '0')}`;
-    client.send({
-      type: 'suggested_transcript',
-      segments: [{ text: utterance.text, start, end: position, speaker }],
-    });
-    await client.waitFor(() => client.transcripts().length > i, 10_000, `segment ${i}`);
+  for (const [i, pcm] of audio.entries()) {
+    for (let at = 0; at < pcm.length; at += FRAME_BYTES) client.send(pcm.subarray(at, at + FRAME_BYTES));
+    await client.waitFor(
+      () => unique(client.transcripts().map((s) => String(s.id))).length > i,
+      10_000,
+      `segment ${i}`,
+    );
   }
   const ids = unique(client.transcripts().map((s) => String(s.id)));
   return { client, segmentIds: ids.slice(0, utterances.length), conversationId: String(session.conversation_id) };
+}
+
+/** The utterance's words spread evenly over its span, all with its speaker. */
+function words(utterance: Utterance, start: number, end: number): DeepgramWord[] {
+  const list = utterance.text.split(/\s+/);
+  const step = (end - start) / list.length;
+  return list.map((word, i) => ({
+    word,
+    punctuated_word: word,
+    start: start + i * step,
+    end: start + (i + 1) * step,
+    speaker: utterance.speaker,
+  }));
 }
 
 function unique(values: string[]): string[] {
@@ -79,7 +122,7 @@ export function wavOf(voice: Voice, sentences: string[] = SENTENCES.slice(0, 3))
 }
 
 /** Creates a person through the REST API and returns its id. */
-export async function createPerson(server: ListenServer, name: string): Promise<string> {
+export async function createPerson(server: Pick<ListenServer, 't' | 'user'>, name: string): Promise<string> {
   const response = await server.t.app.inject({
     method: 'POST',
     url: '/v1/people',

@@ -88,6 +88,7 @@ export class AppsService {
       webhook_url: patch.webhook_url === undefined ? current.webhookUrl : patch.webhook_url,
       actions: patch.actions ?? current.actions,
       scopes: patch.scopes ?? current.scopes,
+      memory_prompt: patch.memory_prompt === undefined ? current.memoryPrompt : patch.memory_prompt,
     });
     await this.apps.updateOwned(userId, appId, { ...columnsOf(config), updated_at: this.clock.now() });
     this.triggerCache.clear();
@@ -202,6 +203,12 @@ export class AppsService {
     return apps;
   }
 
+  /** The user's enabled apps that summarize conversations: the memories capability and a prompt. */
+  async summarizationApps(userId: string): Promise<EnabledApp[]> {
+    const apps = await this.apps.enabledWithMemoryPrompt(userId);
+    return apps.filter((app) => isSummarizer(app));
+  }
+
   private async live(appId: string): Promise<AppRow> {
     const app = await this.apps.findById(appId);
     if (!app || app.deleted_at !== null) throw new AppError(404, Detail.appNotFound);
@@ -215,6 +222,12 @@ export class AppsService {
   }
 }
 
+/** Whether a stored app summarizes conversations (it may have lost the capability since). */
+export function isSummarizer(app: AppRow): boolean {
+  const config = appConfigOf(app);
+  return config.capabilities.includes('memories') && config.memoryPrompt !== null;
+}
+
 /** The stored columns of a declaration. */
 function columnsOf(config: AppConfig) {
   return {
@@ -225,5 +238,6 @@ function columnsOf(config: AppConfig) {
     webhook_url: config.webhookUrl,
     actions: JSON.stringify(config.actions),
     proactive_scopes: JSON.stringify(config.scopes),
+    memory_prompt: config.memoryPrompt,
   };
 }

@@ -10,6 +10,8 @@ export interface AppView {
   capabilities: string[];
   external_integration: { triggers_on: string | null; webhook_url: string | null; actions: string[] } | null;
   proactive_notification: { scopes: string[] } | null;
+  /** The summarization prompt (apps with the memories capability). */
+  memory_prompt: string | null;
   owned: boolean;
   enabled: boolean;
   /** The proactive scopes this user granted when enabling (null when not enabled). */
@@ -40,6 +42,7 @@ export function toAppView(row: AppRow, viewer: string, enablement: { granted_sco
       ? { triggers_on: config.triggersOn, webhook_url: owned ? config.webhookUrl : null, actions: config.actions }
       : null,
     proactive_notification: config.capabilities.includes('proactive_notification') ? { scopes: config.scopes } : null,
+    memory_prompt: config.memoryPrompt,
     owned,
     enabled: enablement !== null,
     granted_scopes: enablement ? parseList(enablement.granted_scopes, PROACTIVE_SCOPES) : null,

@@ -13,6 +13,7 @@ import type { Store } from '../../store/db.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import { AppImportsRepository } from '../../store/repositories/app-imports.js';
 import { AppsRepository } from '../../store/repositories/apps.js';
+import { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
 import type { MemoriesRepository } from '../../store/repositories/memories.js';
 import { NotificationsRepository } from '../../store/repositories/notifications.js';
@@ -29,6 +30,7 @@ import { APP_MEMORIES_JOB, IntegrationService } from './integration.js';
 import { importPayload, runMemoryImport } from './memory-import.js';
 import { DELIVER_JOB, FANOUT_JOB, Outbox, outboxPayload } from './outbox.js';
 import { AppsService } from './service.js';
+import { SUMMARIZE_JOB, SummarizationApps } from './summarization.js';
 import { AppWebhooks } from './webhooks.js';
 
 export interface IntegrationsDeps {
@@ -117,6 +119,15 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   });
   deps.pipeline.afterProcessing.push((userId, conversationId) =>
     webhooks.onConversationProcessed(userId, conversationId),
+  );
+  const summarization = new SummarizationApps({
+    ...{ apps, conversations: deps.repos.conversations, conversationsService: deps.conversations },
+    ...{ results: new ConversationAppResultsRepository(store.db), jobs, clock, generator },
+    wakeWorkers: () => runner.wake(),
+  });
+  runner.register(SUMMARIZE_JOB, (job) => summarization.run(job));
+  deps.pipeline.afterProcessing.push((userId, conversationId) =>
+    summarization.onConversationProcessed(userId, conversationId),
   );
   const integration = new IntegrationService({
     ...deps.repos,

@@ -5,6 +5,7 @@ import { AppError, Detail } from '../../http/errors.js';
 import type { JobTable } from '../../jobs/table-queue.js';
 import type { ProcessingPipeline } from '../../processing/pipeline.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
+import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type {
   ConversationListFilter,
   ConversationsRepository,
@@ -75,6 +76,8 @@ export interface ConversationsServiceDeps {
   processNow: ProcessNow;
   /** Tells the job runner there is work (asynchronous creates). */
   wakeWorkers: () => void;
+  /** Completed summarization-app results by conversation (one query per page); none when absent. */
+  appResults?: Pick<ConversationAppResultsRepository, 'completedFor'>;
 }
 
 export interface CreateOptions {
@@ -295,10 +298,11 @@ export class ConversationsService {
   ): Promise<DeveloperConversation[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [items, events, segments] = await Promise.all([
+    const [items, events, segments, appResults] = await Promise.all([
       this.deps.actionItems.forConversations(userId, ids),
       this.deps.conversations.eventsFor(userId, ids),
       includeTranscript ? this.deps.conversations.segmentsFor(userId, ids) : Promise.resolve(null),
+      this.deps.appResults?.completedFor(userId, ids),
     ]);
     let userName = 'User';
     let people = new Map<string, string>();
@@ -317,6 +321,7 @@ export class ConversationsService {
         events: events.get(row.id) ?? [],
         segments: segments ? (segments.get(row.id) ?? []) : null,
         names: { userName, people },
+        appResults: appResults?.get(row.id) ?? [],
       }),
     );
   }

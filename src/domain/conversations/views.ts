@@ -25,6 +25,13 @@ export interface DeveloperConversation {
   discarded: boolean;
   geolocation: GeolocationView | null;
   transcript_segments: SegmentView[] | null;
+  /** Completed results of the user's summarization apps for this conversation (docs/apps.md). */
+  apps_results: AppResultView[];
+}
+
+export interface AppResultView {
+  app_id: string;
+  content: string;
 }
 
 export interface GeolocationView {
@@ -97,7 +104,13 @@ export function toSegmentView(row: SegmentRow, names: SpeakerNames): SegmentView
 
 export function toDeveloperConversation(
   row: ConversationWithFolder,
-  parts: { items: ActionItemRow[]; events: EventRow[]; segments: SegmentRow[] | null; names: SpeakerNames },
+  parts: {
+    items: ActionItemRow[];
+    events: EventRow[];
+    segments: SegmentRow[] | null;
+    names: SpeakerNames;
+    appResults?: AppResultView[];
+  },
 ): DeveloperConversation {
   return {
     id: row.id,
@@ -127,6 +140,7 @@ export function toDeveloperConversation(
     discarded: row.discarded === 1,
     geolocation: row.geolocation ? (JSON.parse(row.geolocation) as GeolocationView) : null,
     transcript_segments: parts.segments ? parts.segments.map((s) => toSegmentView(s, parts.names)) : null,
+    apps_results: parts.appResults ?? [],
   };
 }
 

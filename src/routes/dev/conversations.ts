@@ -95,6 +95,9 @@ export const DeveloperConversation = Type.Object(
       }),
     ),
     transcript_segments: Nullable(Type.Array(SegmentView)),
+    apps_results: Type.Array(Type.Object({ app_id: Type.String(), content: Type.String() }), {
+      description: "completed results of the user's summarization apps (docs/apps.md)",
+    }),
   },
   { $id: 'DeveloperConversation' },
 );

@@ -1,0 +1,79 @@
+// Issue 9 performance: developer-API read throughput with 2 API processes vs 1 (PostgreSQL + Redis, same
+// run), and list latency at 1,000,000 conversations vs 10,000. Needs TEST_DATABASE_URL/TEST_REDIS_URL
+// (or DATABASE_URL/REDIS_URL); skipped with a message otherwise.
+import { Cluster, type Node } from '../test/scale/cluster.js';
+import { fmt, type LoadResult, load } from './support.js';
+
+const LIST = '/v1/dev/user/conversations?limit=25';
+
+export async function run(): Promise<{ name: string; lines: string[] }> {
+  const name = 'scale (PostgreSQL + Redis, child processes)';
+  const dbUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
+  if (!dbUrl || !redisUrl) return { name, lines: ['skipped: set TEST_DATABASE_URL and TEST_REDIS_URL'] };
+  const cluster = await Cluster.create(dbUrl, redisUrl, 12, { LOG_LEVEL: 'warn', RATE_LIMIT_BOOST: '1000000000' });
+  try {
+    const node1 = await cluster.serve();
+    const auth = { authorization: `Bearer ${cluster.owner.key}` };
+    await seed(cluster, cluster.owner.uid, 10_000);
+    const lines = await throughput(cluster, node1, auth);
+    lines.push(...(await dataSize(cluster, node1, auth)));
+    lines.push('500 live streams: not measured in this run (see the closing note of issue 9)');
+    return { name, lines };
+  } finally {
+    await cluster.stop();
+  }
+}
+
+async function throughput(cluster: Cluster, node1: Node, headers: Record<string, string>): Promise<string[]> {
+  const one = await load({ url: node1.url + LIST, headers, connections: 50, duration: 8 });
+  const node2 = await cluster.serve();
+  const [a, b] = await Promise.all(
+    [node1, node2].map((node) => load({ url: node.url + LIST, headers, connections: 25, duration: 8 })),
+  );
+  const two = a.rps + b.rps;
+  return [
+    `dev list, 1 API process:  ${fmt(one.rps, 0)} req/s, p99 ${one.p99} ms${errors(one)}`,
+    `dev list, 2 API processes: ${fmt(two, 0)} req/s (${fmt(a.rps, 0)} + ${fmt(b.rps, 0)}), p99 ${Math.max(a.p99, b.p99)} ms${errors(a)}${errors(b)}`,
+    `scaling ratio 2 vs 1: ${fmt(two / one.rps, 2)}× (target ≥ 1.6×; 2 cores shared by both servers, PostgreSQL and autocannon)`,
+  ];
+}
+
+async function dataSize(cluster: Cluster, node: Node, small: Record<string, string>): Promise<string[]> {
+  const big = cluster.admin(['user', 'create', '--name', 'Big']);
+  const uid = String(big.uid);
+  const key = cluster.admin(['key', 'create', '--uid', uid, '--name', 'bench']);
+  const started = Date.now();
+  await seed(cluster, uid, 1_000_000);
+  const seededIn = (Date.now() - started) / 1000;
+  const options = { connections: 10, duration: 6 };
+  const at10k = await load({ url: node.url + LIST, headers: small, ...options });
+  const at1m = await load({
+    url: node.url + LIST,
+    headers: { authorization: `Bearer ${String(key.key)}` },
+    ...options,
+  });
+  return [
+    `seeded 1,000,000 conversations in ${fmt(seededIn, 0)} s`,
+    `dev list at 10,000 conversations:    p50 ${at10k.p50} ms, p99 ${at10k.p99} ms, ${fmt(at10k.rps, 0)} req/s`,
+    `dev list at 1,000,000 conversations: p50 ${at1m.p50} ms, p99 ${at1m.p99} ms, ${fmt(at1m.rps, 0)} req/s`,
+    `ratio 1M vs 10k (p50): ${fmt(at1m.p50 / Math.max(0.1, at10k.p50), 2)}× (target ≤ 1.5×)`,
+  ];
+}
+
+/** Completed conversations for one user, inserted in PostgreSQL by generate_series (seconds, not minutes). */
+async function seed(cluster: Cluster, uid: string, count: number): Promise<void> {
+  const start = Date.parse('2020-01-01T00:00:00Z');
+  await cluster.query(
+    `insert into conversations (id, user_id, created_at, updated_at, started_at, finished_at, status, title, overview, category, language, source)
+     select md5($1 || g::text), $1, $2 + g * 60000, $2 + g * 60000, $2 + g * 60000, $2 + g * 60000 + 30000,
+            'completed', 'Conversation ' || g, 'Overview of conversation ' || g, 'other', 'en', 'omi'
+     from generate_series(1, $3::int) as g`,
+    [uid, start, count],
+  );
+  await cluster.query('analyze conversations');
+}
+
+function errors(result: LoadResult): string {
+  return result.errors || result.non2xx ? ` (${result.errors} errors, ${result.non2xx} non-2xx)` : '';
+}
