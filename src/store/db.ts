@@ -76,12 +76,8 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 }
 
 function openPostgres(url: string, schema: string | undefined, max: number): Store {
-  const pool = new pg.Pool({ connectionString: url, max });
-  if (schema) {
-    pool.on('connect', (client) => {
-      client.query(`SET search_path TO "${schema}"`).catch(() => undefined);
-    });
-  }
+  // The schema is set at connection start-up, so no query can ever run on another schema.
+  const pool = new pg.Pool({ connectionString: url, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }
