@@ -66,7 +66,7 @@ async function seed(cluster: Cluster, uid: string, count: number): Promise<void>
   const start = Date.parse('2020-01-01T00:00:00Z');
   await cluster.query(
     `insert into conversations (id, user_id, created_at, updated_at, started_at, finished_at, status, title, overview, category, language, source)
-     select md5($1 || g::text), $1, $2 + g * 60000, $2 + g * 60000, $2 + g * 60000, $2 + g * 60000 + 30000,
+     select md5($1 || g::text), $1, $2::bigint + g::bigint * 60000, $2::bigint + g::bigint * 60000, $2::bigint + g::bigint * 60000, $2::bigint + g::bigint * 60000 + 30000,
             'completed', 'Conversation ' || g, 'Overview of conversation ' || g, 'other', 'en', 'omi'
      from generate_series(1, $3::int) as g`,
     [uid, start, count],

@@ -222,6 +222,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   listen.sessionPlugins.push(audio.capture, voice.speakerId);
   conversations.afterDelete.push((userId, id) => audio.service.deleteConversationAudio(userId, id));
   onClose.push(() => voice.stop());
+  onClose.push(async () => audio.stop());
   onClose.push(() => bus.close());
   onClose.push(() => listen.stop());
   onClose.push(() => integrations.close());
@@ -257,6 +258,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.runJobs) runner.start();
   if (options.runJobs) listen.start();
   if (options.runJobs) voice.start();
+  if (options.runJobs) audio.start();
   if (options.runJobs) integrations.webhookRunner.start();
   return ctx;
 }

@@ -34,7 +34,13 @@ export interface AudioModule {
   builder: ArtifactBuilder;
   /** The listen-session plugin that stores a stream's audio when the user's capture setting is on. */
   capture: SessionPluginFactory;
+  /** Starts the orphan sweep (job processes only). */
+  start(): void;
+  stop(): void;
 }
+
+/** How often audio of vanished conversations is looked for. */
+const SWEEP_MS = 60_000;
 
 function openAudioStore(config: Config): AudioObjectStore {
   if (config.audioDir) return new LocalAudioStore(config.audioDir);
@@ -70,6 +76,7 @@ export function createAudioModule(deps: AudioModuleDeps): AudioModule {
     await builder.encodePart(job.user_id, conversationId, partId);
   });
   const enabled = (userId: string) => service.settings(userId).then((s) => s.audio_capture);
+  let sweeper: NodeJS.Timeout | null = null;
   const partClosed = (userId: string, conversationId: string, partId: string, bytes: number) =>
     service.queuePartEncoding(userId, conversationId, partId, bytes);
   return {
@@ -79,6 +86,16 @@ export function createAudioModule(deps: AudioModuleDeps): AudioModule {
     files: new AudioFiles(repo, store, signer, clock),
     builder,
     // Multi-channel streams are not captured yet (docs/voices-and-audio.md).
+    start() {
+      sweeper ??= setInterval(() => {
+        service.sweepOrphans().catch((err) => log.warn({ err }, 'audio orphan sweep failed'));
+      }, SWEEP_MS);
+      sweeper.unref();
+    },
+    stop() {
+      if (sweeper) clearInterval(sweeper);
+      sweeper = null;
+    },
     capture: (host) =>
       host.params.channels === 1 ? new AudioCapture(host, { repo, store, clock, log, enabled, partClosed }) : null,
   };

@@ -130,6 +130,14 @@ export class AudioService {
     return pieces.length === 0 ? null : bufferToSamples(Buffer.concat(pieces));
   }
 
+  /** Deletes the audio of conversations that are gone; returns how many conversations it cleaned. */
+  async sweepOrphans(): Promise<number> {
+    const orphans = await this.deps.repo.orphans(100);
+    for (const { user_id: userId, conversation_id: conversationId } of orphans)
+      await this.deleteConversationAudio(userId, conversationId);
+    return orphans.length;
+  }
+
   /** Deleting a conversation deletes its audio: rows, parts, artifact and pending samples. */
   async deleteConversationAudio(userId: string, conversationId: string): Promise<void> {
     await this.deps.repo.deleteConversationAudio(userId, conversationId);

@@ -146,7 +146,11 @@ for (const dialect of dialects()) {
       const other = await createUser(t.ctx, { name: 'Other' });
       const forged = part.signed_url.replace(`uid=${user.uid}`, `uid=${other.uid}`);
       assert.deepEqual((await fetch(forged)).json(), { detail: 'Invalid or expired audio URL' });
-      assert.equal((await fetch(part.signed_url.replace(/signature=[0-9a-f]/, 'signature=0'))).statusCode, 403);
+      const flipped = part.signed_url.replace(
+        /signature=([0-9a-f])/,
+        (_m, c: string) => `signature=${c === '0' ? '1' : '0'}`,
+      );
+      assert.equal((await fetch(flipped)).statusCode, 403);
       clock.advance(60 * 60 * 1000 + 1000);
       assert.equal((await fetch(part.signed_url)).statusCode, 403);
     });
@@ -170,6 +174,19 @@ for (const dialect of dialects()) {
         .execute();
       const stamp = await t.ctx.audio.repo.stamp(user.uid, id);
       assert.deepEqual([rows.length, stamp], [0, undefined]);
+    });
+
+    test('audio left behind by a conversation deleted elsewhere is swept away', async () => {
+      const id = await conversation(t, user);
+      await storePart(t.ctx, user.uid, id, T0, tone(1));
+      const keep = await conversation(t, user);
+      await storePart(t.ctx, user.uid, keep, T0, tone(1));
+      // The live stream drops empty conversations straight in the repository, without the delete hook.
+      await t.ctx.repos.conversations.delete(user.uid, id);
+      assert.equal(await t.ctx.audio.service.sweepOrphans(), 1);
+      assert.equal(existsSync(join(dir, user.uid, id)), false);
+      assert.deepEqual(await t.ctx.audio.repo.parts(user.uid, id), []);
+      assert.equal((await t.ctx.audio.repo.parts(user.uid, keep)).length, 1);
     });
 
     test('audio capture is off by default and can be turned on', async () => {

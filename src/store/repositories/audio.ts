@@ -94,6 +94,23 @@ export class AudioRepository {
       .execute();
   }
 
+  /**
+   * Audio whose conversation no longer exists (deleted by a path without the delete hook, e.g. the
+   * live stream dropping an empty conversation). Any user: the sweeper's view.
+   */
+  async orphans(limit: number): Promise<Array<{ user_id: string; conversation_id: string }>> {
+    return this.db
+      .selectFrom('audio_parts as a')
+      .leftJoin('conversations as c', (join) =>
+        join.onRef('c.id', '=', 'a.conversation_id').onRef('c.user_id', '=', 'a.user_id'),
+      )
+      .select(['a.user_id', 'a.conversation_id'])
+      .where('c.id', 'is', null)
+      .distinct()
+      .limit(limit)
+      .execute();
+  }
+
   /** Removes the rows of a conversation's audio (the bytes are the store's); one transaction. */
   async deleteConversationAudio(userId: string, conversationId: string): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
