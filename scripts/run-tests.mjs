@@ -24,6 +24,17 @@ if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
+// Test suites isolate themselves in fresh PostgreSQL schemas named t_…; drop the previous run's
+// before any test starts (dropping them while other files run races with catalog introspection).
+if (process.env.TEST_DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_%'");
+  for (const { nspname } of rows) await client.query(`DROP SCHEMA "${nspname}" CASCADE`);
+  await client.end();
+}
+
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...files],

@@ -30,7 +30,6 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const log = options.log ?? pino({ level: 'silent' });
-  let dropSchema: (() => Promise<void>) | null = null;
   let store = options.store;
   if (dialect === 'postgres' && !store) {
     const url = process.env.TEST_DATABASE_URL;
@@ -41,12 +40,9 @@ export async function createTestApp(
     await admin.query(`CREATE SCHEMA "${schema}"`);
     await admin.end();
     store = openStore({ databaseUrl: url, dataDir: ':memory:', pgSchema: schema, poolSize: 4 });
-    dropSchema = async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA "${schema}" CASCADE`);
-      await client.end();
-    };
+    // Schemas are not dropped on close: a DROP while another test file's migrator introspects the
+    // catalog makes that introspection fail ("schema … does not exist"). scripts/run-tests.mjs drops
+    // the previous run's test schemas before any test starts.
   }
   const ctx = await createContext(config, { ...options, log, store });
   const app = await buildApp(ctx);
@@ -57,7 +53,6 @@ export async function createTestApp(
     async close() {
       await app.close();
       await ctx.close();
-      if (dropSchema) await dropSchema();
     },
   };
 }
