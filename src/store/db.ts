@@ -46,6 +46,8 @@ function openSqlite(dataDir: string): Store {
   sqlite.pragma('foreign_keys = ON');
   // Admin CLI and server share the file; wait for a writer instead of failing with SQLITE_BUSY.
   sqlite.pragma('busy_timeout = 5000');
+  // Refresh the planner's statistics where they are stale, so it picks the selective indexes.
+  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

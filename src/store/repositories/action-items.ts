@@ -35,6 +35,9 @@ export class ActionItemsRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .where('conversation_id', 'in', [...conversationIds])
+      // Leading with conversation_id keeps SQLite on the (user, conversation) index instead of scanning
+      // every item of the user in created_at order.
+      .orderBy('conversation_id')
       .orderBy('created_at')
       .orderBy('id')
       .execute();
