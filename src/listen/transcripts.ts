@@ -37,9 +37,11 @@ export class TranscriptWriter {
 
   /** SPEC §4.11 speaker_assigned: later segments of that speaker and the named ones get the person. */
   async assignSpeaker(conversationId: string | null, message: SpeakerAssigned): Promise<void> {
+    const isUser = message.personId === 'user';
+    // A client names people by id: only the user's own people may be written onto segments.
+    if (!isUser && !(await this.live.isUsersPerson(this.userId, message.personId))) return;
     this.speakerPeople.set(message.speakerId, message.personId);
     if (!conversationId) return;
-    const isUser = message.personId === 'user';
     await this.live.assignSpeaker(
       this.userId,
       conversationId,

@@ -82,5 +82,31 @@ for (const dialect of dialects()) {
       );
       await client.close();
     });
+
+    test("speaker_assigned with another user's person writes nothing", async () => {
+      const other = await server.t.ctx.users.create({ name: 'Mallory' });
+      const now = Date.now();
+      await server.t.ctx.store.db
+        .insertInto('people')
+        .values({ id: 'foreign-person', user_id: other.uid, name: 'Eve', created_at: now, updated_at: now })
+        .execute();
+      const client = await connect();
+      const [session] = await client.waitForEvent('conversation_session');
+      await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+      client.send(suggest(segment('hello there', 0, 1, { speaker: 'SPEAKER_03' })));
+      const [first] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
+      client.send({ type: 'speaker_assigned', speaker_id: 3, person_id: 'foreign-person', segment_ids: [first.id] });
+      client.send(suggest(segment('more words', 2, 3, { speaker: 'SPEAKER_03' })));
+      const later = await client.waitFor(() => client.transcripts()[1]);
+      assert.equal(later.person_id, null);
+      const stored = await server.t.ctx.repos.conversations.segmentsFor(server.user.uid, [
+        String(session.conversation_id),
+      ]);
+      assert.deepEqual(
+        stored.get(String(session.conversation_id))?.map((s) => s.person_id),
+        [null, null],
+      );
+      await client.close();
+    });
   });
 }

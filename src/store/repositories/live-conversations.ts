@@ -129,6 +129,17 @@ export class LiveConversationsRepository {
   }
 
   /** SPEC §4.11 speaker_assigned: labels segments of one conversation with a person (or the user). */
+  /** Whether the person is one of the user's own known people. */
+  async isUsersPerson(userId: string, personId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('people')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', personId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async assignSpeaker(
     userId: string,
     conversationId: string,
