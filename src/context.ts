@@ -112,8 +112,7 @@ export interface ContextOptions {
 const LEASE_MS = 60_000;
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
-  const log =
-    options.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const log = options.log ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
   const store =
     options.store ??
@@ -261,6 +260,20 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.runJobs) audio.start();
   if (options.runJobs) integrations.webhookRunner.start();
   return ctx;
+}
+
+/** The server's logger: no credentials, no query strings (they can carry tokens and user text). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, url: req.url?.split('?')[0] }),
+      },
+    },
+    destination,
+  );
 }
 
 /** The local engine, or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
