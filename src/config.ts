@@ -25,7 +25,7 @@ export interface Config {
   speakerModel: string | null;
   /** Where captured audio is stored (AUDIO_DIR; default DATA_DIR/audio, in memory when DATA_DIR is :memory:). */
   audioDir: string | null;
-  oidc: { issuer: string; audience: string | null } | null;
+  oidc: OidcConfig | null;
   recordingSessionMode: RecordingSessionMode;
   dispatchMode: DispatchMode;
   pushWebhookUrl: string | null;
@@ -111,6 +111,32 @@ function listenTimings(env: Env): ListenTimings {
 }
 
 export class ConfigError extends Error {}
+
+export interface OidcConfig {
+  issuer: string;
+  /** Audience API tokens must carry (OIDC_AUDIENCE); null accepts any. */
+  audience: string | null;
+  /** Web sign-in with the provider (authorization code + PKCE) is offered when a client id is set. */
+  clientId: string | null;
+  clientSecret: string | null;
+  /** Callback URL registered with the provider; null → PUBLIC_URL or the request's own address. */
+  redirectUrl: string | null;
+}
+
+function oidcConfig(env: Env, issuer: string | null): OidcConfig | null {
+  const clientId = nonEmpty(env, 'OIDC_CLIENT_ID');
+  if (issuer === null) {
+    if (clientId !== null) throw new ConfigError('OIDC_CLIENT_ID needs OIDC_ISSUER (the identity provider)');
+    return null;
+  }
+  const clientSecret = nonEmpty(env, 'OIDC_CLIENT_SECRET');
+  const redirectUrl = url(env, 'OIDC_REDIRECT_URL', ['http:', 'https:']);
+  if (clientId === null && (clientSecret !== null || redirectUrl !== null))
+    throw new ConfigError('OIDC_CLIENT_SECRET and OIDC_REDIRECT_URL need OIDC_CLIENT_ID (the web sign-in client)');
+  if (redirectUrl !== null && new URL(redirectUrl).pathname !== '/sign-in/oidc/callback')
+    throw new ConfigError(`OIDC_REDIRECT_URL must end in /sign-in/oidc/callback (got "${redirectUrl}")`);
+  return { issuer, audience: nonEmpty(env, 'OIDC_AUDIENCE'), clientId, clientSecret, redirectUrl };
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -206,7 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     speakerModel: nonEmpty(env, 'SPEAKER_MODEL'),
     audioDir: nonEmpty(env, 'AUDIO_DIR') === null ? null : resolve(nonEmpty(env, 'AUDIO_DIR') ?? ''),
-    oidc: issuer ? { issuer, audience: nonEmpty(env, 'OIDC_AUDIENCE') } : null,
+    oidc: oidcConfig(env, issuer),
     recordingSessionMode: oneOf(env, 'RECORDING_SESSION_MODE', ['dual_write', 'shadow', 'enforce'], 'dual_write'),
     dispatchMode: oneOf(env, 'LISTEN_FINALIZATION_DISPATCH_MODE', ['inline', 'queue'], 'inline'),
     pushWebhookUrl: url(env, 'PUSH_WEBHOOK_URL', ['http:', 'https:']),

@@ -1,6 +1,13 @@
 import { createPublicKey, type JsonWebKey, type KeyObject, verify } from 'node:crypto';
 import { decodeJwt } from './session-tokens.js';
 
+export type OidcCheck = { claims: Record<string, unknown> } | { reason: string };
+
+export interface OidcEndpoints {
+  authorization: string;
+  token: string;
+}
+
 /**
  * Verifies identity-provider JWTs (RS256/ES256/EdDSA) against the issuer's JWKS, found through its
  * OpenID discovery document. Keys are cached and refetched when an unknown `kid` appears.
@@ -8,6 +15,7 @@ import { decodeJwt } from './session-tokens.js';
 export class OidcVerifier {
   private keys = new Map<string, { key: KeyObject; alg?: string }>();
   private fetchedAt = 0;
+  private discovered: OidcEndpoints | null = null;
 
   constructor(
     private readonly issuer: string,
@@ -17,18 +25,40 @@ export class OidcVerifier {
 
   /** Returns the token's subject when valid, else null. */
   async verify(token: string, nowMs: number): Promise<string | null> {
+    const checked = await this.check(token, nowMs, this.audience);
+    return 'claims' in checked ? (checked.claims.sub as string) : null;
+  }
+
+  /**
+   * Checks issuer, expiry, not-before, audience (when given), subject and signature; answers the
+   * claims, or why the token was refused (for a person-readable message; never the token itself).
+   */
+  async check(token: string, nowMs: number, audience: string | null): Promise<OidcCheck> {
     const jwt = decodeJwt(token);
-    if (!jwt) return null;
+    if (!jwt) return { reason: 'not a JWT' };
     const { payload, header } = jwt;
-    if (payload.iss !== this.issuer.replace(/\/$/, '') && payload.iss !== this.issuer) return null;
-    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) return null;
-    if (typeof payload.nbf === 'number' && payload.nbf * 1000 > nowMs + 60_000) return null;
-    if (this.audience && !audienceMatches(payload.aud, this.audience)) return null;
-    if (typeof payload.sub !== 'string' || payload.sub === '') return null;
+    if (payload.iss !== this.issuer.replace(/\/$/, '') && payload.iss !== this.issuer)
+      return { reason: 'wrong issuer' };
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= nowMs) return { reason: 'expired' };
+    if (typeof payload.nbf === 'number' && payload.nbf * 1000 > nowMs + 60_000) return { reason: 'not yet valid' };
+    if (audience && !audienceMatches(payload.aud, audience)) return { reason: 'wrong audience' };
+    if (typeof payload.sub !== 'string' || payload.sub === '') return { reason: 'no subject' };
     const kid = typeof header.kid === 'string' ? header.kid : '';
     const entry = await this.keyFor(kid, nowMs);
-    if (!entry || typeof header.alg !== 'string') return null;
-    return verifySignature(header.alg, entry.key, jwt.signingInput, jwt.signature) ? payload.sub : null;
+    if (!entry || typeof header.alg !== 'string') return { reason: 'unknown signing key' };
+    if (!verifySignature(header.alg, entry.key, jwt.signingInput, jwt.signature)) return { reason: 'bad signature' };
+    return { claims: payload };
+  }
+
+  /** The issuer's authorization and token endpoints, from its discovery document (cached). */
+  async endpoints(): Promise<OidcEndpoints> {
+    if (this.discovered) return this.discovered;
+    const discovery = await this.getJson(`${this.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+    const { authorization_endpoint: authorization, token_endpoint: token } = discovery;
+    if (typeof authorization !== 'string' || typeof token !== 'string')
+      throw new Error('OIDC discovery document lacks authorization_endpoint or token_endpoint');
+    this.discovered = { authorization, token };
+    return this.discovered;
   }
 
   private async keyFor(kid: string, nowMs: number) {

@@ -81,8 +81,17 @@ export class UsersService {
     if (!this.oidc) return null;
     const subject = await this.oidc.verify(token, now).catch(() => null);
     if (!subject) return null;
+    return this.userForOidcClaims(decodeJwt(token)?.payload ?? { sub: subject });
+  }
+
+  /**
+   * The user of a verified identity-provider token: its subject is the user id, and a subject seen
+   * for the first time gets an account named from the `name`/`email` claims. Shared by API tokens
+   * and the web app's OpenID Connect sign-in.
+   */
+  async userForOidcClaims(claims: Record<string, unknown>): Promise<string> {
+    const subject = String(claims.sub);
     if (!(await this.users.findById(subject))) {
-      const claims = decodeJwt(token)?.payload ?? {};
       const name =
         typeof claims.name === 'string' ? claims.name : typeof claims.email === 'string' ? claims.email : subject;
       const email = typeof claims.email === 'string' ? claims.email : null;

@@ -13,6 +13,7 @@ import { registerGoalPages } from './pages/goals.js';
 import { registerKeyPages } from './pages/keys.js';
 import { registerMemoryPages } from './pages/memories.js';
 import { registerNotificationPages } from './pages/notifications.js';
+import { registerOidcPages } from './pages/oidc.js';
 import { registerPeoplePages } from './pages/people.js';
 import { registerRecordPages } from './pages/record.js';
 import { registerSignInPages } from './pages/sign-in.js';
@@ -21,6 +22,7 @@ import { registerStaticRoutes } from './static.js';
 
 const PAGES = [
   registerSignInPages,
+  registerOidcPages,
   registerConversationPages,
   registerMemoryPages,
   registerActionItemPages,

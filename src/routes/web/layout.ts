@@ -14,6 +14,8 @@ export interface PageOptions {
   status?: number;
   /** Reload the page after this many seconds (a conversation still being processed). */
   refreshSeconds?: number;
+  /** Go to this local path at once (a same-site navigation, so SameSite=Strict cookies are sent). */
+  redirectTo?: string;
 }
 
 const NAV: Array<[string, string]> = [
@@ -62,6 +64,7 @@ export function layout(options: PageOptions, body: SafeHtml): SafeHtml {
 <link rel="stylesheet" href="/static/app.css">
 <link rel="icon" href="data:,">
 ${options.refreshSeconds ? html`<meta http-equiv="refresh" content="${options.refreshSeconds}">` : ''}
+${options.redirectTo ? html`<meta http-equiv="refresh" content="0;url=${options.redirectTo}">` : ''}
 ${(options.scripts ?? []).map((s) => html`<script type="module" src="/static/${s}"></script>`)}
 </head>
 <body>

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import type { OidcConfig } from '../../../config.js';
 import type { AppContext } from '../../../context.js';
 import { AppError, Detail } from '../../../http/errors.js';
 import { errors } from '../../../http/schemas.js';
@@ -16,21 +17,29 @@ import {
 
 const tags = ['Web'];
 
-function signInForm(next: string, oidcIssuer: string | null) {
-  return html`<form method="post" action="/sign-in" class="card stack">
+function providerButton(next: string, oidc: OidcConfig | null) {
+  if (!oidc?.clientId) return '';
+  const href = `/sign-in/oidc?next=${encodeURIComponent(next)}`;
+  return html`<p class="card"><a class="button" href="${href}">Sign in with ${new URL(oidc.issuer).host}</a></p>
+<p class="meta">Or paste a token:</p>`;
+}
+
+/** The sign-in page body: the identity-provider button when configured, and the token form. */
+export function signInForm(next: string, oidc: OidcConfig | null) {
+  return html`${providerButton(next, oidc)}<form method="post" action="/sign-in" class="card stack">
 <input type="hidden" name="next" value="${next}">
 <label for="token">Session token</label>
 <input id="token" name="token" type="password" autocomplete="current-password" required spellcheck="false" aria-describedby="token-help">
 <p id="token-help" class="hint">The session token printed on the first start, or one from
 <code>keepsake admin token create --uid UID</code>.${
-    oidcIssuer ? html` An ID token from your identity provider (${oidcIssuer}) works too.` : ''
+    oidc ? html` An ID token from your identity provider (${oidc.issuer}) works too.` : ''
   }</p>
 <button type="submit">Sign in</button>
 </form>`;
 }
 
 export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
-  const oidcIssuer = ctx.config.oidc?.issuer ?? null;
+  const oidc = ctx.config.oidc;
 
   app.get('/', { schema: { hide: true, tags, summary: 'Home: the conversation list' } }, async (_request, reply) =>
     redirect(reply, '/conversations'),
@@ -46,8 +55,7 @@ export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
         querystring: Type.Object({ next: Type.Optional(Type.String({ maxLength: 2000 })) }),
       },
     },
-    async (request, reply) =>
-      sendPage(reply, { title: 'Sign in' }, signInForm(localPath(request.query.next), oidcIssuer)),
+    async (request, reply) => sendPage(reply, { title: 'Sign in' }, signInForm(localPath(request.query.next), oidc)),
   );
 
   app.post(
@@ -71,7 +79,7 @@ export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
         return sendPage(
           reply,
           { title: 'Sign in', status: 401, error: 'That token is not valid or has expired.' },
-          signInForm(next, oidcIssuer),
+          signInForm(next, oidc),
         );
       }
       setSessionCookie(
