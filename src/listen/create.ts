@@ -87,7 +87,7 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     conversations: deps.conversations,
     linkLimits: DEFAULT_LINK_LIMITS,
     chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
-    opusAvailable: false,
+    opusAvailable: true,
     onTranscriptBatch: [],
     onSttFailure: [],
     afterFinalization,

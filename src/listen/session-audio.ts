@@ -1,5 +1,5 @@
 import type { Clock } from '../context-types.js';
-import { type AudioDecoder, createDecoder } from '../providers/audio/codecs.js';
+import { type AudioDecoder, openDecoder } from '../providers/audio/codecs.js';
 import { type SttCallbacks, SttFailure, type SttSegment, type SttSession } from '../providers/stt/port.js';
 import type { SttChoice } from '../providers/stt/select.js';
 import type { ListenParams } from './params.js';
@@ -38,9 +38,11 @@ export class SessionAudio {
 
   /** Opens the provider for every channel; returns what service_status should report. */
   async open(choice: SttChoice, customStt: boolean): Promise<{ provider: string | null; unavailable: string | null }> {
+    const channels = this.params.channels >= 2 ? [1, 2] : [0];
+    // One decoder per channel, ready before the first frame (Opus starts a WASM instance).
+    for (const channel of channels) this.decoders.set(channel, await openDecoder(this.params.format));
     if (customStt) return { provider: 'client', unavailable: null };
     if (!choice.provider) return { provider: null, unavailable: choice.reason };
-    const channels = this.params.channels >= 2 ? [1, 2] : [0];
     try {
       for (const channel of channels) {
         const session = await choice.provider.open(
@@ -71,19 +73,12 @@ export class SessionAudio {
     }
     const session = this.stt.get(channel);
     if (this.failed || (!session && !this.callbacks.onAudio)) return;
-    const pcm = this.decoderFor(channel).decode(audio);
+    const decoder = this.decoders.get(channel);
+    if (!decoder) return;
+    const pcm = decoder.decode(audio);
     if (pcm.length === 0) return;
     session?.sendAudio(pcm);
     this.callbacks.onAudio?.(pcm, channel);
-  }
-
-  private decoderFor(channel: number): AudioDecoder {
-    let decoder = this.decoders.get(channel);
-    if (!decoder) {
-      decoder = createDecoder(this.params.format);
-      this.decoders.set(channel, decoder);
-    }
-    return decoder;
   }
 
   async finish(): Promise<void> {
@@ -93,6 +88,8 @@ export class SessionAudio {
   close(): void {
     for (const session of this.stt.values()) session.close();
     this.stt.clear();
+    for (const decoder of this.decoders.values()) decoder.free?.();
+    this.decoders.clear();
   }
 
   private callbacksFor(channel: number): SttCallbacks {

@@ -1,3 +1,5 @@
+import { OpusFrameDecoder } from './opus.js';
+
 /**
  * Audio codecs of the listen stream (SPEC §4.11, research/omi-listen.md §1.6). Every decoder turns
  * incoming frames into 16 kHz mono PCM16 little-endian, the one format the STT port accepts.
@@ -50,10 +52,18 @@ function normalizeCodec(codec: string): CodecName | null {
 /** Turns a stream of frames into 16 kHz PCM16; stateful (odd bytes and resampler phase carry over). */
 export interface AudioDecoder {
   decode(frame: Buffer): Buffer;
+  /** Releases native or WASM memory; the decoder is unusable afterwards. */
+  free?(): void;
 }
 
+/** Any codec's decoder; Opus needs an asynchronous start (its WASM module). */
+export async function openDecoder(format: AudioFormat): Promise<AudioDecoder> {
+  return format.codec === 'opus' ? OpusFrameDecoder.open() : createDecoder(format);
+}
+
+/** The PCM decoders, which start synchronously; use openDecoder for Opus. */
 export function createDecoder(format: AudioFormat): AudioDecoder {
-  if (format.codec === 'opus') throw new Error('opus decoding is not available');
+  if (format.codec === 'opus') throw new Error('opus decoders start asynchronously: use openDecoder');
   const resampler = format.sampleRate === TARGET_RATE ? null : new Resampler(format.sampleRate, TARGET_RATE);
   let carry: Buffer | null = null;
   return {
