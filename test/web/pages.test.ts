@@ -6,6 +6,13 @@ import { page, post, signIn } from './support.js';
 const STORY =
   'Yesterday I met Maria at the bakery on Elm Street. We agreed that I will send her the quarterly budget spreadsheet by Friday. She told me about her marathon training and her new running shoes.';
 
+/** The one-time key cookie a key creation sets, as a Cookie header part. */
+function flashCookie(response: { headers: Record<string, unknown> }): string {
+  const cookie = String(response.headers['set-cookie']).split(';')[0];
+  assert.match(cookie, /^keepsake_new_key=.+/);
+  return cookie;
+}
+
 for (const dialect of dialects()) {
   describe(`web pages (${dialect})`, () => {
     let t: TestApp;
@@ -217,23 +224,49 @@ for (const dialect of dialects()) {
     });
 
     test('a created key is shown once and works; revoking it ends its access', async () => {
+      const before = (await t.ctx.keys.list(ada.uid)).length;
       const created = await post(t.app, cookie, '/keys', {
         name: 'laptop script',
         scopes: ['memories:read', 'memories:write'],
       });
-      assert.equal(created.statusCode, 200);
-      const key = /value="(omi_dev_[0-9a-f]{32})"/.exec(created.body)?.[1];
+      // Post/redirect/get: the key is neither in the answer nor in the redirect's URL.
+      assert.equal(created.statusCode, 303);
+      assert.equal(created.headers.location, '/keys');
+      assert.doesNotMatch(created.body, /omi_dev_/);
+      const flash = flashCookie(created);
+      assert.match(
+        String(created.headers['set-cookie']),
+        /^keepsake_new_key=[^;]+; Path=\/keys; HttpOnly; SameSite=Strict; Max-Age=60$/,
+      );
+      assert.doesNotMatch(String(created.headers['set-cookie']), /omi_dev_/);
+      const shown = await page(t.app, `${cookie}; ${flash}`, '/keys');
+      assert.equal(shown.statusCode, 200);
+      const key = /value="(omi_dev_[0-9a-f]{32})"/.exec(shown.body)?.[1];
       assert.ok(key);
+      assert.match(shown.body, /Key created\./);
+      assert.match(String(shown.headers['set-cookie']), /^keepsake_new_key=; Path=\/keys; .*Max-Age=0$/);
+      // The browser drops the cleared cookie; reloading shows no key and creates none.
+      assert.doesNotMatch((await page(t.app, cookie, '/keys')).body, /omi_dev_[0-9a-f]{32}/);
+      // Even a replayed cookie does not show it twice.
+      assert.doesNotMatch((await page(t.app, `${cookie}; ${flash}`, '/keys')).body, /omi_dev_[0-9a-f]{32}/);
+      assert.equal((await t.ctx.keys.list(ada.uid)).length, before + 1);
       const me = await t.app.inject({ url: '/v1/dev/key', headers: { authorization: `Bearer ${key}` } });
       assert.deepEqual(me.json().scopes, ['memories:read', 'memories:write']);
-      const listed = await page(t.app, cookie, '/keys');
-      assert.doesNotMatch(listed.body, new RegExp(key));
       const id = me.json().id as string;
       await post(t.app, cookie, `/keys/${id}/revoke`);
       assert.equal(
         (await t.app.inject({ url: '/v1/dev/key', headers: { authorization: `Bearer ${key}` } })).statusCode,
         401,
       );
+    });
+
+    test('a flashed key is shown only to the account that created it', async () => {
+      const created = await post(t.app, cookie, '/keys', { name: 'mine' });
+      const other = await createUser(t.ctx, { name: 'Other' });
+      const otherCookie = await signIn(t.app, other.token);
+      const shown = await page(t.app, `${otherCookie}; ${flashCookie(created)}`, '/keys');
+      assert.equal(shown.statusCode, 200);
+      assert.doesNotMatch(shown.body, /omi_dev_[0-9a-f]{32}/);
     });
 
     test('the record page switches keeping the audio on and off', async () => {

@@ -7,6 +7,7 @@ import type { TypedApp } from '../../../http/typed-app.js';
 import { formatTime } from '../format.js';
 import { Checked, noticeFor, Text, values } from '../forms.js';
 import { html, type SafeHtml } from '../html.js';
+import { KeyFlash, type NewKey } from '../key-flash.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser, type WebUser } from '../user.js';
 
@@ -29,6 +30,13 @@ function createForm() {
 <button type="submit">Create key</button></form>`;
 }
 
+function createdKey(created: NewKey) {
+  return html`<section class="card created" aria-labelledby="new-key-h"><h2 id="new-key-h">Your new key</h2>
+<p>Copy it now: it is not shown again.</p>
+<label for="new-key">Key for “${created.name}”</label><input id="new-key" class="secret" readonly value="${created.key}" spellcheck="false">
+<button type="button" data-copy="new-key">Copy</button></section>`;
+}
+
 async function keysPage(ctx: AppContext, user: WebUser, created: SafeHtml | null) {
   const keys = await ctx.keys.list(user.uid);
   return html`${created ?? ''}${createForm()}
@@ -41,6 +49,7 @@ ${keys.length === 0 ? html`<p class="meta">No keys yet.</p>` : ''}`;
 /** Developer keys for `/v1/dev/...` (the CLI, the MCP server, scripts): created here, shown once. */
 export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
   const preHandler = ctx.auth.session();
+  const flash = new KeyFlash(ctx);
 
   app.get(
     '/keys',
@@ -56,14 +65,15 @@ export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
-      const body = await keysPage(ctx, user, null);
+      const created = flash.take(request, reply, user.uid);
+      const body = await keysPage(ctx, user, created ? createdKey(created) : null);
       return sendPage(
         reply,
         {
           title: 'API keys',
           active: '/keys',
           signedIn: true,
-          notice: noticeFor(request.query),
+          notice: created ? 'Key created.' : noticeFor(request.query),
           scripts: ['enhance.js'],
         },
         body,
@@ -78,7 +88,7 @@ export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
       schema: {
         hide: true,
         tags,
-        summary: 'Create a developer key (shown once)',
+        summary: 'Create a developer key (shown once, on the page the post redirects to)',
         body: Type.Object({ name: Text(200, 1), scopes: Checked }),
         response: errors(400, 403, 422),
       },
@@ -87,17 +97,8 @@ export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
       const user = await currentUser(ctx, request);
       const scopes = values(request.body.scopes);
       const key = await ctx.keys.create(user.uid, request.body.name, scopes.length > 0 ? scopes : null);
-      // The one time the key is visible: answered directly (no redirect), never cached.
-      const created = html`<section class="card created" aria-labelledby="new-key-h"><h2 id="new-key-h">Your new key</h2>
-<p>Copy it now: it is not shown again.</p>
-<label for="new-key">Key for “${key.name}”</label><input id="new-key" class="secret" readonly value="${key.key}" spellcheck="false">
-<button type="button" data-copy="new-key">Copy</button></section>`;
-      const body = await keysPage(ctx, user, created);
-      return sendPage(
-        reply,
-        { title: 'API keys', active: '/keys', signedIn: true, notice: 'Key created.', scripts: ['enhance.js'] },
-        body,
-      );
+      flash.give(request, reply, { uid: user.uid, name: key.name, key: key.key });
+      return redirect(reply, '/keys');
     },
   );
 
