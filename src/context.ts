@@ -18,9 +18,11 @@ import { loadOrCreateSecret } from './domain/users/secret.js';
 import { UsersService } from './domain/users/service.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { JobTable } from './jobs/table-queue.js';
 import { createListenModule } from './listen/create.js';
+import { FINALIZATION_QUEUE } from './listen/dispatch.js';
 import type { ListenModule } from './listen/module.js';
 import type { TextEngine } from './processing/engine.js';
 import { createLlmEngine } from './processing/llm/index.js';
@@ -190,7 +192,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
     workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
   });
 
-  const onClose: Array<() => Promise<void>> = [() => store.close(), () => runner.stop(), () => rateLimits.close()];
+  // Queue dispatch: every runner sends and (in `keepsake worker`) consumes BullMQ deliveries.
+  const jobQueue = config.dispatchMode === 'queue' && config.redisUrl ? new JobQueue(config.redisUrl, jobs, log) : null;
+  const onClose: Array<() => Promise<void>> = [
+    () => store.close(),
+    async () => jobQueue?.close(),
+    () => runner.stop(),
+    () => rateLimits.close(),
+  ];
   const listen = createListenModule({
     config,
     store,
@@ -220,6 +229,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   listen.sessionPlugins.push(audio.capture, voice.speakerId);
   conversations.afterDelete.push((userId, id) => audio.service.deleteConversationAudio(userId, id));
+  if (jobQueue) bindQueues(jobQueue, config, [runner, listen.finalizationRunner, integrations.webhookRunner]);
   onClose.push(() => voice.stop());
   onClose.push(async () => audio.stop());
   onClose.push(() => bus.close());
@@ -260,6 +270,14 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.runJobs) audio.start();
   if (options.runJobs) integrations.webhookRunner.start();
   return ctx;
+}
+
+/** Each runner gets its own BullMQ queue, so one kind of work never queues behind another. */
+function bindQueues(queue: JobQueue, config: Config, [main, finalization, webhooks]: JobRunner[]): void {
+  const sweepMs = config.listen.sweepMs;
+  main.bindQueue({ queue, name: JOBS_QUEUE, sweepMs });
+  finalization.bindQueue({ queue, name: FINALIZATION_QUEUE, sweepMs });
+  webhooks.bindQueue({ queue, name: WEBHOOKS_QUEUE, sweepMs });
 }
 
 /** The server's logger: no credentials, no query strings (they can carry tokens and user text). */

@@ -5,6 +5,13 @@ import type { Database, JobsTable } from '../store/schema.js';
 export type JobRow = Selectable<JobsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** What a queue delivery carries (job id + dispatch generation) and when the job may run. */
+export interface DispatchTicket {
+  id: string;
+  generation: number;
+  runAt: number;
+}
+
 export interface NewJob {
   id: string;
   kind: string;
@@ -177,6 +184,70 @@ export class JobTable {
       .where('lease_owner', '=', workerId)
       .execute();
     return status;
+  }
+
+  /**
+   * Queue dispatch (DESIGN §2): takes due queued jobs of these kinds that were never dispatched
+   * (generation 0) and moves them to generation 1; only the caller whose update matched sends them.
+   */
+  async takeUndispatched(kinds: readonly string[], now: number, limit: number): Promise<DispatchTicket[]> {
+    let candidate = this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'queued')
+      .where('run_at', '<=', now)
+      .where('dispatch_generation', '=', 0)
+      .where('kind', 'in', [...kinds])
+      .orderBy('run_at')
+      .limit(limit);
+    if (this.dialect === 'postgres') candidate = candidate.forUpdate().skipLocked();
+    return this.db
+      .updateTable('jobs')
+      .set({ dispatch_generation: 1 })
+      .where('id', 'in', candidate)
+      .where('dispatch_generation', '=', 0)
+      .returning(['id', 'dispatch_generation as generation', 'run_at as runAt'])
+      .execute();
+  }
+
+  /**
+   * Jobs of these kinds runnable now that nothing touched since `staleBefore` (a lost dispatch, an
+   * expired lease of a dead worker): the queue sweep checks each against the transport.
+   */
+  async dispatchCandidates(
+    kinds: readonly string[],
+    now: number,
+    staleBefore: number,
+    limit: number,
+  ): Promise<Array<DispatchTicket & { status: string }>> {
+    return this.db
+      .selectFrom('jobs')
+      .select(['id', 'status', 'dispatch_generation as generation', 'run_at as runAt'])
+      .where('kind', 'in', [...kinds])
+      .where('updated_at', '<=', staleBefore)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
+        ]),
+      )
+      .orderBy('run_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * A new dispatch generation (older deliveries become stale). With `expected`, only when the job is
+   * still at that generation, so two sweeps never both re-send it; undefined when another one did.
+   */
+  async bumpGeneration(jobId: string, now: number, expected?: number): Promise<DispatchTicket | undefined> {
+    let update = this.db
+      .updateTable('jobs')
+      .set((eb) => ({ dispatch_generation: eb('dispatch_generation', '+', 1), updated_at: now }))
+      .where('id', '=', jobId)
+      .where('status', 'in', ['queued', 'leased']);
+    if (expected !== undefined) update = update.where('dispatch_generation', '=', expected);
+    return update.returning(['id', 'dispatch_generation as generation', 'run_at as runAt']).executeTakeFirst();
   }
 
   async findById(jobId: string): Promise<JobRow | undefined> {

@@ -5,7 +5,7 @@ import type { ConversationsService } from '../domain/conversations/service.js';
 import { JobRunner } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
 import type { ProcessingPipeline } from '../processing/pipeline.js';
-import type { EventBus } from '../providers/bus/index.js';
+import { type EventBus, userChannel } from '../providers/bus/index.js';
 import { PocketsphinxProvider } from '../providers/stt/pocketsphinx.js';
 import { chooseSttProvider } from '../providers/stt/select.js';
 import type { Store } from '../store/db.js';
@@ -13,8 +13,9 @@ import { FINALIZE_JOB, FinalizationRepository } from '../store/repositories/fina
 import { LiveConversationsRepository } from '../store/repositories/live-conversations.js';
 import { RecordingSessionsRepository } from '../store/repositories/recording-sessions.js';
 import { type FinalizationDispatcher, InlineDispatcher, QueueDispatcher } from './dispatch.js';
+import { memoryEvent } from './events.js';
 import { Finalizer } from './finalization.js';
-import { LifecycleService } from './lifecycle.js';
+import { type Handoff, LifecycleService } from './lifecycle.js';
 import type { ListenModule } from './module.js';
 import { DEFAULT_LINK_LIMITS } from './worker-link.js';
 
@@ -40,7 +41,13 @@ export function createListenModule(deps: ListenDeps): ListenModule {
   const sessions = new RecordingSessionsRepository(deps.store.db);
   const finalization = new FinalizationRepository(deps.store.db);
   const mode = config.recordingSessionMode;
-  const lifecycle = new LifecycleService({ live, sessions, jobs: deps.jobs, clock, log, mode, timings });
+  // A recovery handoff has no socket of its own: memory_processing_started goes out on the bus, so
+  // a client that resumed the recording session on any node hears it (docs/deployment.md).
+  const onHandoff = async ({ userId, conversationId, envelope }: Handoff) => {
+    const memory = await deps.conversations.get(userId, conversationId, false);
+    await deps.bus.publish(userChannel(userId), memoryEvent('memory_processing_started', envelope, memory));
+  };
+  const lifecycle = new LifecycleService({ live, sessions, jobs: deps.jobs, clock, log, mode, timings, onHandoff });
   const afterFinalization: ListenModule['afterFinalization'] = [];
   const finalizer = new Finalizer({
     ...deps,
@@ -64,7 +71,7 @@ export function createListenModule(deps: ListenDeps): ListenModule {
   }
   const dispatcher: FinalizationDispatcher =
     config.dispatchMode === 'queue' && config.redisUrl
-      ? new QueueDispatcher(config.redisUrl, deps.jobs, finalization, clock)
+      ? new QueueDispatcher(config.redisUrl, deps.jobs, clock)
       : new InlineDispatcher(finalizationRunner, deps.jobs);
   let pocketsphinx: boolean | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
@@ -94,7 +101,8 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     sessionPlugins: [],
     active: new Set(),
     start() {
-      if (dispatcher.mode === 'inline') finalizationRunner.start();
+      // Inline: polls the job table; queue: consumes the finalization queue (src/jobs/queue.ts).
+      finalizationRunner.start();
       const run = () => sweep().catch((err) => log.warn({ err }, 'listen recovery sweep failed'));
       void run();
       sweepTimer = setInterval(run, timings.sweepMs);

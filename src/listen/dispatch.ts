@@ -1,10 +1,9 @@
-import { Queue, Worker } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
+import { deliveryId } from '../jobs/queue.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
-import type { FinalizationRepository } from '../store/repositories/finalization.js';
 
 export const FINALIZATION_QUEUE = 'keepsake-listen-finalization';
 
@@ -42,7 +41,11 @@ export class InlineDispatcher implements FinalizationDispatcher {
   async close(): Promise<void> {}
 }
 
-/** queue: a BullMQ message carrying only the job id and its dispatch generation. */
+/**
+ * queue: a BullMQ message carrying only the job id and its dispatch generation, consumed by the
+ * finalization runner of a `keepsake worker` (src/jobs/queue.ts, which also sweeps for lost ones).
+ * Its own fail-fast connection, so the session's worker link sees a Redis outage at once.
+ */
 export class QueueDispatcher implements FinalizationDispatcher {
   readonly mode = 'queue' as const;
   private readonly connection: Redis;
@@ -51,7 +54,6 @@ export class QueueDispatcher implements FinalizationDispatcher {
   constructor(
     redisUrl: string,
     private readonly jobs: JobTable,
-    private readonly finalization: FinalizationRepository,
     private readonly clock: Clock,
   ) {
     // Fail fast while Redis is down: the worker link buffers and reconnects (SPEC §3.3).
@@ -63,14 +65,23 @@ export class QueueDispatcher implements FinalizationDispatcher {
 
   async dispatch(jobId: string, resend: boolean): Promise<void> {
     await this.ensureConnected();
-    const generation = resend
-      ? await this.finalization.bumpGeneration(jobId, this.clock.now())
-      : ((await this.jobs.findById(jobId))?.dispatch_generation ?? 0);
+    const now = this.clock.now();
+    const generation = resend ? (await this.jobs.bumpGeneration(jobId, now))?.generation : await this.first(jobId, now);
+    if (generation === undefined) return; // finished, or not runnable (blocked on a user key)
     await this.queue.add(
       'finalize',
       { job_id: jobId, dispatch_generation: generation },
-      { jobId: `${jobId}-${generation}`, removeOnComplete: true, removeOnFail: 1000, attempts: 1 },
+      { jobId: deliveryId({ id: jobId, generation }), removeOnComplete: true, removeOnFail: 1000, attempts: 1 },
     );
+  }
+
+  /** The generation of a first dispatch: 0 → 1 (so the workers' sweep sees it as sent), else as is. */
+  private async first(jobId: string, now: number): Promise<number | undefined> {
+    const row = await this.jobs.findById(jobId);
+    if (!row || (row.status !== 'queued' && row.status !== 'leased')) return undefined;
+    if (row.dispatch_generation > 0) return row.dispatch_generation;
+    const bumped = await this.jobs.bumpGeneration(jobId, now, 0);
+    return bumped?.generation ?? (await this.jobs.findById(jobId))?.dispatch_generation;
   }
 
   async probe(): Promise<void> {
@@ -102,59 +113,4 @@ export class QueueDispatcher implements FinalizationDispatcher {
       this.connection.once('ready', onReady);
     });
   }
-}
-
-export interface QueueConsumerDeps {
-  redisUrl: string;
-  jobs: JobTable;
-  finalization: FinalizationRepository;
-  runner: JobRunner;
-  dispatcher: FinalizationDispatcher;
-  clock: Clock;
-  log: Logger;
-  reconcileMs: number;
-}
-
-/**
- * `keepsake worker` side of queue dispatch: runs a delivery only when its generation is the job's
- * current one, and reconciles jobs whose delivery was lost (crash, Redis outage, retry backoff).
- */
-export function startQueueConsumer(deps: QueueConsumerDeps, concurrency: number): () => Promise<void> {
-  const connection = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-  connection.on('error', (err) => deps.log.warn({ err }, 'finalization queue connection error'));
-  const worker = new Worker(
-    FINALIZATION_QUEUE,
-    async (delivery) => {
-      const { job_id: jobId, dispatch_generation: generation } = delivery.data as {
-        job_id?: unknown;
-        dispatch_generation?: unknown;
-      };
-      if (typeof jobId !== 'string' || typeof generation !== 'number')
-        return { status: 'dropped', reason: 'invalid_payload' };
-      const row = await deps.jobs.findById(jobId);
-      if (!row || row.dispatch_generation !== generation) return { status: 'dropped', reason: 'stale_generation' };
-      return { status: (await deps.runner.runOne(jobId)) ? 'done' : 'dropped' };
-    },
-    { connection, concurrency },
-  );
-  worker.on('error', (err) => deps.log.warn({ err }, 'finalization queue worker error'));
-  const reconcile = setInterval(() => {
-    reconcileOnce(deps).catch((err) => deps.log.warn({ err }, 'finalization reconcile failed'));
-  }, deps.reconcileMs);
-  reconcile.unref();
-  return async () => {
-    clearInterval(reconcile);
-    await worker.close();
-    connection.disconnect();
-  };
-}
-
-/** Re-dispatches runnable finalization jobs nobody touched for a while, with a new generation. */
-export async function reconcileOnce(
-  deps: Pick<QueueConsumerDeps, 'finalization' | 'dispatcher' | 'clock' | 'reconcileMs'>,
-): Promise<number> {
-  const now = deps.clock.now();
-  const due = await deps.finalization.dueForDispatch(now, now - deps.reconcileMs, 100);
-  for (const job of due) await deps.dispatcher.dispatch(job.id, true);
-  return due.length;
 }

@@ -30,7 +30,16 @@ export type FinalizeResult =
   | { kind: 'empty' }
   | { kind: 'noop' };
 
+/** A conversation handed to processing by recovery (no socket of its own saw the handoff). */
+export interface Handoff {
+  userId: string;
+  conversationId: string;
+  envelope: Envelope;
+}
+
 export interface LifecycleDeps {
+  /** Told of every recovery handoff (the module publishes memory_processing_started on the bus). */
+  onHandoff?: (handoff: Handoff) => Promise<void>;
   live: LiveConversationsRepository;
   sessions: RecordingSessionsRepository;
   jobs: JobTable;
@@ -214,10 +223,26 @@ export class LifecycleService {
     for (const session of stale) {
       if (except.has(session.id)) continue;
       const result = await this.finalize(userId, session.conversation_id);
-      if (result.kind === 'queued' && !result.blocked) queued.push(result.jobId);
-      if (result.kind === 'noop') await this.settle(userId, session.id, session.conversation_id);
+      await this.recovered(userId, session.id, session.conversation_id, result, queued);
     }
     return queued;
+  }
+
+  /** After a recovery finalize: announce a handoff, or let a session that missed one catch up. */
+  private async recovered(
+    userId: string,
+    recordingSessionId: string,
+    conversationId: string,
+    result: FinalizeResult,
+    queued: string[],
+  ): Promise<void> {
+    if (result.kind === 'noop') return this.settle(userId, recordingSessionId, conversationId);
+    if (result.kind !== 'queued') return;
+    if (!result.blocked) queued.push(result.jobId);
+    const envelope = result.envelope ?? legacyEnvelope(recordingSessionId, conversationId);
+    await this.deps.onHandoff?.({ userId, conversationId, envelope }).catch((err) => {
+      this.deps.log.warn({ err, userId, conversationId }, 'handoff announcement failed');
+    });
   }
 
   /**
@@ -235,8 +260,7 @@ export class LifecycleService {
       if (conversation?.status === 'in_progress' && now - idleSince < this.deps.timings.minConversationTimeoutMs)
         continue;
       const result = await this.finalize(userId, session.conversation_id);
-      if (result.kind === 'queued' && !result.blocked) queued.push(result.jobId);
-      if (result.kind === 'noop') await this.settle(userId, id, session.conversation_id);
+      await this.recovered(userId, id, session.conversation_id, result, queued);
     }
     return queued;
   }

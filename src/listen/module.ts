@@ -87,7 +87,7 @@ export interface ListenModule {
   /** Per-session plugins (speaker identification, audio capture). */
   sessionPlugins: SessionPluginFactory[];
   active: Set<ActiveSession>;
-  /** Starts the recovery sweep and, with inline dispatch, the finalization runner (job processes only). */
+  /** Starts the recovery sweep and the finalization runner: polling, or consuming its queue (job processes only). */
   start(): void;
   /** Closes every live socket (1001) and waits for their drain. */
   drain(): Promise<void>;

@@ -3,18 +3,25 @@ import { after, before, describe, test } from 'node:test';
 import { Queue } from 'bullmq';
 import { ManualClock } from '../../src/context-types.js';
 import { FINALIZATION_QUEUE } from '../../src/listen/dispatch.js';
-import { startFinalizationConsumer } from '../../src/listen/queue-worker.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl, segment, suggest } from './support.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
+/** A Redis database of its own: the suite's worker must not consume other suites' deliveries. */
+const suiteRedis = () => {
+  const url = new URL(redisUrl ?? 'redis://127.0.0.1:6379');
+  url.pathname = '/12';
+  return url.toString();
+};
 
 describe('queue dispatch of finalization jobs', { skip: redisUrl ? false : 'TEST_REDIS_URL not set' }, () => {
   let server: ListenServer;
   let clock: ManualClock;
   before(async () => {
     clock = new ManualClock();
-    server = await listenServer('sqlite', { clock, config: { dispatchMode: 'queue', redisUrl: redisUrl ?? null } });
-    await startFinalizationConsumer(server.t.ctx, 2);
+    server = await listenServer('sqlite', { clock, config: { dispatchMode: 'queue', redisUrl: suiteRedis() } });
+    // As `keepsake worker` does: started runners consume their queues.
+    server.t.ctx.runner.start();
+    server.t.ctx.listen.finalizationRunner.start();
   });
   after(() => server.close());
 
@@ -46,8 +53,8 @@ describe('queue dispatch of finalization jobs', { skip: redisUrl ? false : 'TEST
     const result = await server.t.ctx.listen.lifecycle.finalize(server.user.uid, String(first.conversation_id));
     assert.equal(result.kind, 'queued');
     const jobId = result.kind === 'queued' ? result.jobId : '';
-    await server.t.ctx.listen.finalization.bumpGeneration(jobId, clock.now());
-    const queue = new Queue(FINALIZATION_QUEUE, { connection: { url: redisUrl } });
+    await server.t.ctx.jobs.bumpGeneration(jobId, clock.now());
+    const queue = new Queue(FINALIZATION_QUEUE, { connection: { url: suiteRedis() } });
     try {
       await queue.add('finalize', { job_id: jobId, dispatch_generation: 0 }, { jobId: `${jobId}-stale` });
       await new Promise((resolve) => setTimeout(resolve, 500));

@@ -110,6 +110,54 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     await client.close();
   });
 
+  test('memory_processing_started from a worker sweep reaches the socket on node 1 over Redis', async () => {
+    const clientId = randomUUID();
+    const { client, conversationId } = await streamOne(node1, 'Pick up the dry cleaning on Friday evening.', {
+      client_conversation_id: clientId,
+      conversation_timeout: '600',
+    });
+    // As if node 1 had stalled: its lease on the recording session lapses while the socket stays
+    // open, so a worker's recovery sweep (not this socket) hands the conversation to processing.
+    await cluster.query('update recording_sessions set lease_expires_at = 0 where id = $1', [clientId]);
+    const [started] = await waitEvent(client, 'memory_processing_started', conversationId, 20_000);
+    assert.equal(started.recording_session_id, clientId);
+    assert.equal(started.lifecycle_phase, 'processing');
+    const [created] = await waitEvent(client, 'memory_created', conversationId, 20_000);
+    assert.equal(created.recording_session_id, clientId);
+    assert.equal(eventsFor(client, 'memory_processing_started', conversationId).length, 1);
+    const job = await finalizeJob(conversationId);
+    assert.ok(
+      workers.some((w) => w.pid === pidOf(job.lease_owner)),
+      `job ran in ${job.lease_owner}`,
+    );
+    await client.close();
+  });
+
+  test('conversation processing requested on node 2 runs on a worker and the request waits for it', async () => {
+    const response = await fetch(`${node2.url}/v1/dev/user/conversations/from-segments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${cluster.owner.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        transcript_segments: [
+          { text: 'I need to renew my passport before the trip to Lisbon in May.', start: 0, end: 4 },
+        ],
+      }),
+    });
+    assert.equal(response.status, 200);
+    const created = (await response.json()) as { id: string; status: string };
+    assert.equal(created.status, 'completed');
+    const rows = await cluster.query<{ kind: string; status: string; lease_owner: string | null }>(
+      "select kind, status, lease_owner from jobs where payload like '%' || $1 || '%'",
+      [created.id],
+    );
+    assert.ok(rows.length > 0);
+    for (const row of rows)
+      assert.ok(
+        workers.some((w) => w.pid === pidOf(row.lease_owner)),
+        JSON.stringify(row),
+      );
+  });
+
   test('a worker killed mid-lease: another worker finishes the job and the fanout happens once', async () => {
     // Hold the fanout table so the worker that claims the job stalls inside its lease, as a hung worker would.
     const lock = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -200,6 +248,21 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     assert.equal(nudges.length, 1);
     await first.client.close();
     await second.client.close();
+  });
+
+  test('no job of any kind ran on an API node', async () => {
+    const rows = await cluster.query<{ kind: string; lease_owner: string }>(
+      'select kind, lease_owner from jobs where lease_owner is not null',
+    );
+    const kinds = new Set(rows.map((r) => r.kind));
+    // Finalization, processing, extraction and the webhook outbox all went through BullMQ to workers.
+    for (const kind of ['listen.finalize', 'conversation.process', 'conversation.extract', 'webhook.fanout'])
+      assert.ok(kinds.has(kind), `no ${kind} job in ${[...kinds].join(', ')}`);
+    const apiPids = new Set([node1.pid, node2.pid]);
+    assert.deepEqual(
+      rows.filter((r) => apiPids.has(pidOf(r.lease_owner))),
+      [],
+    );
   });
 
   test('SIGTERM drains node 1: readiness turns 503, the socket closes 1001 and resumes on node 2', async () => {

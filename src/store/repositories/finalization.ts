@@ -107,37 +107,4 @@ export class FinalizationRepository {
       .execute();
     return rows.map((r) => r.id);
   }
-
-  /** A new dispatch generation: older queue deliveries of this job are dropped as stale. */
-  async bumpGeneration(jobId: string, now: number): Promise<number> {
-    const row = await this.db
-      .updateTable('jobs')
-      .set((eb) => ({ dispatch_generation: eb('dispatch_generation', '+', 1), updated_at: now }))
-      .where('id', '=', jobId)
-      .where('kind', '=', FINALIZE_JOB)
-      .returning('dispatch_generation')
-      .executeTakeFirst();
-    return row?.dispatch_generation ?? 0;
-  }
-
-  /**
-   * Cross-user like a job claim (queue reconciler): finalization jobs runnable now that have not
-   * been dispatched since `dispatchedBefore`.
-   */
-  async dueForDispatch(now: number, dispatchedBefore: number, limit: number): Promise<JobRow[]> {
-    return this.db
-      .selectFrom('jobs')
-      .selectAll()
-      .where('kind', '=', FINALIZE_JOB)
-      .where('updated_at', '<=', dispatchedBefore)
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
-          eb.and([eb('status', '=', 'leased'), eb('lease_until', '<', now)]),
-        ]),
-      )
-      .orderBy('run_at')
-      .limit(limit)
-      .execute();
-  }
 }
