@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { FRAME_MS, silenceFrames, splitFrames } from './mp3.js';
+import { FRAME_MS, leadingCarriers, silenceFrames, splitFrames } from './mp3.js';
 
 /**
  * The per-conversation audio artifact (SPEC §8, research/omi-listen.md §5): the captured parts in
  * time order as one MP3 (mono, 16 kHz, 48 kbps CBR); a gap under 90 s between parts is filled with
  * silence, a longer gap is collapsed. Each part is encoded once and cached (builder.ts), so a
- * rebuild only joins frames.
+ * rebuild only joins frames (mp3.ts: every clip is self-contained).
  */
 
 export const SAMPLE_RATE = 16_000;
@@ -114,8 +114,10 @@ export async function assembleArtifact(plan: ArtifactPlan, read: EncodedReader):
       silenceMs = 0;
       continue;
     }
+    // A clip's carrier frames play as silence: they take the place of that much of the gap.
+    const carriers = leadingCarriers(encoded);
     if (chunks.length > 0 && silenceMs > 0) {
-      const count = Math.round(silenceMs / FRAME_MS);
+      const count = Math.max(0, Math.round(silenceMs / FRAME_MS) - carriers);
       chunks.push(silenceFrames(count));
       frames += count;
     }
@@ -129,7 +131,7 @@ export async function assembleArtifact(plan: ArtifactPlan, read: EncodedReader):
     });
     chunks.push(encoded);
     frames += count;
-    captured += count * FRAME_MS;
+    captured += (count - carriers) * FRAME_MS;
   }
   if (chunks.length === 0) return null;
   return { mp3: Buffer.concat(chunks), spans, durationMs: frames * FRAME_MS, capturedMs: captured };

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
 import type { AudioPartRow, AudioRepository } from '../store/repositories/audio.js';
 import { assembleArtifact, fingerprint, planArtifact } from './artifact.js';
-import { encodeClip } from './mp3.js';
+import type { ClipEncoder } from './encoder-pool.js';
 import { bufferToSamples } from './pcm.js';
 import { partRef } from './service.js';
 import { type AudioObjectStore, audioKey } from './store.js';
@@ -12,7 +12,12 @@ export interface ArtifactBuilderDeps {
   store: AudioObjectStore;
   clock: Clock;
   log: Logger;
+  /** MP3 encoding of one clip (encoder-pool.ts: on worker threads). */
+  encode: ClipEncoder;
 }
+
+/** Parts encoded at once during a build (bounds the PCM held in memory). */
+const ENCODE_LANES = 4;
 
 const EMPTY = { duration_ms: 0, captured_ms: 0, spans: '[]', storage_key: null, bytes: 0 };
 
@@ -37,12 +42,9 @@ export class ArtifactBuilder {
     const { repo, store } = this.deps;
     const rows = await repo.parts(userId, conversationId);
     if (rows.length === 0 || fingerprint(rows.map(partRef)) !== expected) return 'superseded';
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const clips = await this.encodeAll(userId, rows);
     const plan = planArtifact(rows.map(partRef));
-    const assembled = await assembleArtifact(plan, async (ref) => {
-      const row = byId.get(ref.id);
-      return row ? this.encoded(userId, row) : null;
-    });
+    const assembled = await assembleArtifact(plan, async (ref) => clips.get(ref.id) ?? null);
     const base = {
       user_id: userId,
       conversation_id: conversationId,
@@ -95,6 +97,17 @@ export class ArtifactBuilder {
     });
   }
 
+  /** Every part's frames, parts not yet encoded encoded a few at a time on the pool's threads. */
+  private async encodeAll(userId: string, rows: AudioPartRow[]): Promise<Map<string, Buffer | null>> {
+    const clips = new Map<string, Buffer | null>();
+    let next = 0;
+    const lane = async () => {
+      for (let row = rows[next++]; row; row = rows[next++]) clips.set(row.id, await this.encoded(userId, row));
+    };
+    await Promise.all(Array.from({ length: Math.min(ENCODE_LANES, rows.length) }, lane));
+    return clips;
+  }
+
   /** The part's frames: the cached encoding when it covers the part's bytes, else encoded now and cached. */
   private async encoded(userId: string, row: AudioPartRow): Promise<Buffer | null> {
     const { repo, store } = this.deps;
@@ -106,7 +119,7 @@ export class ArtifactBuilder {
     }
     const pcm = await store.get(row.storage_key);
     if (!pcm) return null;
-    const mp3 = encodeClip(bufferToSamples(pcm.subarray(0, bytes)));
+    const mp3 = await this.deps.encode(bufferToSamples(pcm.subarray(0, bytes)));
     await store.put(encodedKey(row, bytes), mp3);
     await repo.markEncoded(userId, row.id, bytes);
     if (previous !== null && previous !== bytes) await store.delete(encodedKey(row, previous));

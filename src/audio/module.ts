@@ -10,6 +10,7 @@ import { AudioRepository } from '../store/repositories/audio.js';
 import type { Database } from '../store/schema.js';
 import { ArtifactBuilder } from './builder.js';
 import { AudioCapture } from './capture.js';
+import { EncoderPool } from './encoder-pool.js';
 import { AudioFiles } from './files.js';
 import { AudioService, BUILD_ARTIFACT_JOB, ENCODE_PART_JOB } from './service.js';
 import { UrlSigner } from './signing.js';
@@ -36,7 +37,8 @@ export interface AudioModule {
   capture: SessionPluginFactory;
   /** Starts the orphan sweep (job processes only). */
   start(): void;
-  stop(): void;
+  /** Stops the sweep and the MP3 encoder threads. */
+  stop(): Promise<void>;
 }
 
 /** How often audio of vanished conversations is looked for. */
@@ -61,7 +63,8 @@ export function createAudioModule(deps: AudioModuleDeps): AudioModule {
     log,
     wake: () => deps.runner.wake(),
   });
-  const builder = new ArtifactBuilder({ repo, store, clock, log });
+  const encoders = new EncoderPool();
+  const builder = new ArtifactBuilder({ repo, store, clock, log, encode: encoders.encode });
   deps.runner.register(BUILD_ARTIFACT_JOB, async (job) => {
     const { conversationId, fingerprint } = JSON.parse(job.payload) as { conversationId: string; fingerprint: string };
     try {
@@ -92,9 +95,10 @@ export function createAudioModule(deps: AudioModuleDeps): AudioModule {
       }, SWEEP_MS);
       sweeper.unref();
     },
-    stop() {
+    async stop() {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
+      await encoders.close();
     },
     capture: (host) =>
       host.params.channels === 1 ? new AudioCapture(host, { repo, store, clock, log, enabled, partClosed }) : null,
