@@ -13,7 +13,7 @@ import { fmt, load, startServer } from './support.js';
 const CONVERSATIONS = 100_000;
 const CATEGORIES = ['work', 'personal', 'health', 'finance', 'travel', 'family', 'technology', 'social'];
 
-async function seed(dataDir: string): Promise<string> {
+export async function seed(dataDir: string): Promise<string> {
   const ctx = await createContext(testConfig({ dataDir }), { log: pino({ level: 'silent' }) });
   const user = await ctx.users.create({ name: 'Bench' });
   const key = await ctx.keys.create(user.uid, 'bench', [...DEV_SCOPES]);

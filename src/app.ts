@@ -98,6 +98,10 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     },
   });
 
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.cacheSlot) ctx.responseCache.store(request, reply, payload);
+    return payload;
+  });
   for (const register of routeRegistrars) await register(app, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -18,6 +18,7 @@ import { loadOrCreateSecret } from './domain/users/secret.js';
 import { UsersService } from './domain/users/service.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { ResponseCache } from './http/response-cache.js';
 import { JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { JobTable } from './jobs/table-queue.js';
@@ -41,6 +42,7 @@ import { ActionItemsRepository } from './store/repositories/action-items.js';
 import { ApiKeysRepository } from './store/repositories/api-keys.js';
 import { ConversationAppResultsRepository } from './store/repositories/conversation-app-results.js';
 import { ConversationsRepository } from './store/repositories/conversations.js';
+import { DataVersionsRepository } from './store/repositories/data-versions.js';
 import { FoldersRepository } from './store/repositories/folders.js';
 import { GoalsRepository } from './store/repositories/goals.js';
 import { MemoriesRepository } from './store/repositories/memories.js';
@@ -82,6 +84,8 @@ export interface AppContext {
   exporter: ExportService;
   /** Developer-API rate limits (in-process, or Redis with REDIS_URL); an afterDevKey hook applies them. */
   rateLimits: RateLimiter;
+  /** Cached developer-API list reads, valid while the user's data version is unchanged (an afterDevKey hook). */
+  responseCache: ResponseCache;
   /** The live listen stream (SPEC §3, §4.11): lifecycle, finalization jobs, hooks. */
   listen: ListenModule;
   /** Speaker identification: people's voices, the user's profile, speaker samples (SPEC §6.1). */
@@ -183,6 +187,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     search: new SearchService(repos.search, conversations, embedder, clock, log),
     exporter: new ExportService({ ...repos, conversationRows: repos.conversations, conversations, clock }),
     rateLimits,
+    responseCache: new ResponseCache(new DataVersionsRepository(store.db), config.responseCacheBytes),
   };
 
   const bus = createBus(config.redisUrl, log);
@@ -262,6 +267,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
   };
   ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
+  // After the rate limits: a cached answer costs the caller the same quota as a fresh one.
+  ctx.auth.afterDevKey.push((request, reply) => ctx.responseCache.lookup(request, reply));
   for (const policy of rateLimits.unknownOverrides())
     log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();

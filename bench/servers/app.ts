@@ -23,3 +23,4 @@ if (process.env.BENCH_MODE === 'bare') {
   await app.listen({ port, host: '127.0.0.1' });
 }
 process.stdout.write('ready\n');
+process.on('SIGINT', () => process.exit(0));

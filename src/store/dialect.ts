@@ -17,3 +17,39 @@ export function doubleType(dialect: DialectName): 'real' | 'double precision' {
 export function dialectOf(db: Kysely<unknown>): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
+
+/**
+ * Triggers that bump `user_data_versions` whenever a row of `table` changes, so a reader can tell with
+ * one point query whether anything it may have cached for that user is stale (http/response-cache.ts).
+ * They live in the database so that every writer (any process, the admin CLI, a manual fix) bumps it.
+ */
+export function dataVersionTriggerDdl(dialect: DialectName, table: string): string[] {
+  if (dialect === 'postgres') {
+    return [
+      `CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
+         FOR EACH ROW EXECUTE FUNCTION keepsake_bump_data_version()`,
+    ];
+  }
+  const bump = (row: 'new' | 'old') =>
+    `INSERT INTO user_data_versions (user_id, version) VALUES (${row}.user_id, 1)
+       ON CONFLICT (user_id) DO UPDATE SET version = version + 1;`;
+  return [
+    `CREATE TRIGGER ${table}_data_version_insert AFTER INSERT ON ${table} BEGIN ${bump('new')} END`,
+    `CREATE TRIGGER ${table}_data_version_update AFTER UPDATE ON ${table} BEGIN ${bump('new')} END`,
+    `CREATE TRIGGER ${table}_data_version_delete AFTER DELETE ON ${table} BEGIN ${bump('old')} END`,
+  ];
+}
+
+/** The PostgreSQL trigger function behind `dataVersionTriggerDdl` (none on SQLite). */
+export function dataVersionFunctionDdl(dialect: DialectName): string[] {
+  if (dialect !== 'postgres') return [];
+  return [
+    `CREATE FUNCTION keepsake_bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       INSERT INTO user_data_versions (user_id, version)
+         VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END, 1)
+         ON CONFLICT (user_id) DO UPDATE SET version = user_data_versions.version + 1;
+       RETURN NULL;
+     END $$`,
+  ];
+}

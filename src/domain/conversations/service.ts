@@ -9,6 +9,7 @@ import type { ConversationAppResultsRepository } from '../../store/repositories/
 import type {
   ConversationListFilter,
   ConversationsRepository,
+  ConversationView,
   ConversationWithFolder,
 } from '../../store/repositories/conversations.js';
 import type { PeopleRepository } from '../../store/repositories/people.js';
@@ -185,7 +186,7 @@ export class ConversationsService {
     filter: ConversationListFilter,
     includeTranscript: boolean,
   ): Promise<DeveloperConversation[]> {
-    const rows = await this.deps.conversations.list(userId, filter);
+    const rows = await this.deps.conversations.listViews(userId, filter);
     return this.present(userId, rows, includeTranscript);
   }
 
@@ -293,7 +294,7 @@ export class ConversationsService {
    */
   async present(
     userId: string,
-    rows: ConversationWithFolder[],
+    rows: ConversationView[],
     includeTranscript: boolean,
   ): Promise<DeveloperConversation[]> {
     if (rows.length === 0) return [];

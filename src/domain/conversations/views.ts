@@ -1,5 +1,5 @@
 import type { ActionItemRow } from '../../store/repositories/action-items.js';
-import type { ConversationWithFolder, EventRow, SegmentRow } from '../../store/repositories/conversations.js';
+import type { ConversationView, EventRow, SegmentRow } from '../../store/repositories/conversations.js';
 import { CONVERSATION_CATEGORIES, type ConversationCategory } from '../categories.js';
 
 /** The developer API read shape (SPEC §2.1). */
@@ -103,7 +103,7 @@ export function toSegmentView(row: SegmentRow, names: SpeakerNames): SegmentView
 }
 
 export function toDeveloperConversation(
-  row: ConversationWithFolder,
+  row: ConversationView,
   parts: {
     items: ActionItemRow[];
     events: EventRow[];

@@ -57,7 +57,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: AppContext): voi
     '/v1/dev/user/action-items',
     {
       preHandler: auth.devKey('action_items:read'),
-      config: { rateLimit: { policy: 'dev:action_items_read' } },
+      config: { rateLimit: { policy: 'dev:action_items_read' }, cache: {} },
       schema: {
         tags,
         summary: 'List action items: open before completed, due soonest first, then newest',

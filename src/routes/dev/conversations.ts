@@ -4,6 +4,7 @@ import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
 import { AppError, Detail } from '../../http/errors.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
+import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, Nullable, Offset, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
@@ -182,7 +183,10 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
     '/v1/dev/user/conversations',
     {
       preHandler: auth.devKey('conversations:read'),
-      config: { rateLimit: { policy: 'dev:conversations_read', extra: transcriptBucket } },
+      config: {
+        rateLimit: { policy: 'dev:conversations_read', extra: transcriptBucket },
+        cache: cacheUnlessTranscript,
+      },
       schema: {
         tags,
         summary: 'List completed, non-discarded conversations, newest first',

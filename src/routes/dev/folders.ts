@@ -44,7 +44,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/dev/user/folders',
     {
       preHandler: auth.devKey('conversations:read'),
-      config: { rateLimit: { policy: 'dev:folders_read' } },
+      config: { rateLimit: { policy: 'dev:folders_read' }, cache: {} },
       schema: {
         tags,
         summary: "List the user's folders with their conversation counts",

@@ -90,6 +90,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/dev/user/memories',
     {
       ...read,
+      config: { ...read.config, cache: {} },
       schema: {
         tags,
         summary: 'List memories, newest first',
@@ -169,6 +170,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/dev/user/memories/search',
     {
       ...searching,
+      config: { ...searching.config, cache: {} },
       schema: {
         tags,
         summary: 'Full-text search over memories, best match first',

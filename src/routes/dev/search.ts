@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
+import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation, parseCategories } from './conversations.js';
@@ -29,7 +30,7 @@ export function registerDevSearchRoutes(app: TypedApp, ctx: AppContext): void {
     '/v1/dev/user/conversations/search',
     {
       preHandler: auth.devKey('conversations:read'),
-      config: { rateLimit: { policy: 'dev:search', extra: transcriptBucket } },
+      config: { rateLimit: { policy: 'dev:search', extra: transcriptBucket }, cache: cacheUnlessTranscript },
       schema: {
         tags: ['Conversations'],
         summary: 'Full-text search over completed conversations, best match first (with the list filters)',

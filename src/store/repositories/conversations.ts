@@ -6,6 +6,31 @@ export type SegmentRow = Selectable<TranscriptSegmentsTable>;
 export type EventRow = Selectable<ConversationEventsTable>;
 export type ConversationWithFolder = ConversationRow & { folder_name: string | null };
 
+/** The columns a developer-API read shows (SPEC §2.1); lists read only these, not the stored text. */
+const VIEW_COLUMNS = [
+  'c.id',
+  'c.created_at',
+  'c.started_at',
+  'c.finished_at',
+  'c.title',
+  'c.overview',
+  'c.category',
+  'c.emoji',
+  'c.language',
+  'c.source',
+  'c.folder_id',
+  'c.starred',
+  'c.status',
+  'c.discarded',
+  'c.geolocation',
+] as const;
+export type ConversationView = Pick<
+  ConversationRow,
+  (typeof VIEW_COLUMNS)[number] extends `c.${infer C}` ? C & keyof ConversationRow : never
+> & {
+  folder_name: string | null;
+};
+
 export interface ConversationListFilter {
   statuses?: readonly string[];
   includeDiscarded: boolean;
@@ -45,13 +70,26 @@ export class ConversationsRepository {
       .executeTakeFirst();
   }
 
+  /** Whole rows of a list page (integration reads, which show more than the developer view). */
   async list(userId: string, filter: ConversationListFilter): Promise<ConversationWithFolder[]> {
+    return this.filtered(userId, filter).selectAll('c').select('f.name as folder_name').execute();
+  }
+
+  /** The developer-API page: only the shown columns, never the stored text. */
+  async listViews(userId: string, filter: ConversationListFilter): Promise<ConversationView[]> {
     return this.listQuery(userId, filter).execute();
   }
 
-  /** The list query, exposed so tests can check its plan uses an index for every filter. */
+  /** The developer list query, exposed so tests can check its plan uses an index for every filter. */
   listQuery(userId: string, filter: ConversationListFilter) {
-    let query = this.selectWithFolder(this.db).where('c.user_id', '=', userId);
+    return this.filtered(userId, filter).select([...VIEW_COLUMNS, 'f.name as folder_name']);
+  }
+
+  private filtered(userId: string, filter: ConversationListFilter) {
+    let query = this.db
+      .selectFrom('conversations as c')
+      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+      .where('c.user_id', '=', userId);
     if (filter.statuses && filter.statuses.length > 0) query = query.where('c.status', 'in', [...filter.statuses]);
     if (!filter.includeDiscarded) query = query.where('c.discarded', '=', 0);
     if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
