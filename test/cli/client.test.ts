@@ -168,6 +168,15 @@ describe('keepsake API client against a real server process', () => {
     assert.equal(badFlag.code, 2);
   });
 
+  test('--help on a command group prints its commands to stdout and exits 0, without a key', async () => {
+    const help = await keepsake({}, ['action-items', 'create', '--help']);
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /action-items complete ID \[--undo\]/);
+    assert.doesNotMatch(help.stdout, /memories list/);
+    assert.equal(help.stderr, '');
+    assert.match((await keepsake({}, ['export', '-h'])).stdout, /export \[--output FILE\]/);
+  });
+
   test('input the server rejects (422) exits 2 with its message', async () => {
     const result = await keepsake(env, ['memories', 'create', '--content', 'x', '--category', 'nonsense']);
     assert.equal(result.code, 2);

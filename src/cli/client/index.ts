@@ -25,6 +25,14 @@ export function clientUsage(): string {
   return [...lines, `  ${exportCommand.usage}`].join('\n');
 }
 
+/** `keepsake <group> --help` (or `-h`, `help`): that group's commands, on stdout. */
+function helpFor(command: string, rest: string[]): string | null {
+  if (!rest.some((a) => a === '--help' || a === '-h') && rest[0] !== 'help') return null;
+  const group = CLIENT_GROUPS[command];
+  const lines = group ? Object.values(group).map((c) => `  ${c.usage}`) : [`  ${exportCommand.usage}`];
+  return `usage:\n${lines.join('\n')}\n\nSettings: KEEPSAKE_URL, KEEPSAKE_API_KEY or a profile file (docs/cli.md).\n`;
+}
+
 function resolve(command: string, rest: string[]): { cmd: Command; args: string[] } {
   if (command === 'export') return { cmd: exportCommand, args: rest };
   const group = CLIENT_GROUPS[command];
@@ -52,6 +60,11 @@ export async function runClient(
   io: Io = { stdout: process.stdout, stderr: process.stderr },
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  const help = helpFor(command, rest);
+  if (help) {
+    io.stdout.write(help);
+    return EXIT.ok;
+  }
   try {
     const { cmd, args } = resolve(command, rest);
     const api = new ApiClient(loadClientSettings(env));
