@@ -29,6 +29,8 @@ export class FakeOidcProvider {
   readonly subject = 'oidc-grace';
   issuer = '';
   tweaks: TokenTweaks = {};
+  /** Answer the authorize request with a page whose link goes back (browser tests), not a redirect. */
+  loginPage = false;
   tokenRequests: Array<Record<string, string>> = [];
   private server: Server;
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -40,9 +42,14 @@ export class FakeOidcProvider {
     });
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.issuer = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  /**
+   * `hostname` 'localhost' makes the provider another site than a Keepsake on 127.0.0.1 (as a real
+   * provider is), for browser tests; it then listens on every loopback family.
+   */
+  async start(hostname: '127.0.0.1' | 'localhost' = '127.0.0.1'): Promise<void> {
+    const listenOn = hostname === 'localhost' ? '::' : hostname;
+    await new Promise<void>((resolve) => this.server.listen(0, listenOn, resolve));
+    this.issuer = `http://${hostname}:${(this.server.address() as AddressInfo).port}`;
   }
 
   stop(): Promise<void> {
@@ -94,7 +101,15 @@ export class FakeOidcProvider {
     const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     back.searchParams.set('state', p.get('state') ?? '');
-    res.writeHead(302, { location: back.toString() }).end();
+    if (!this.loginPage) {
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
+    }
+    // Like a real provider's login page: the way back starts on the provider's own site.
+    const href = back.toString().replace(/&/g, '&amp;');
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>Provider</title><a href="${href}">Continue to Keepsake</a>`);
   }
 
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
