@@ -21,6 +21,8 @@ export interface Config {
     baseUrl: string | null;
     apiKey: string | null;
     modelDir: string | null;
+    /** VAD_ENGINE: Silero first (`auto`) or only the energy detector (`energy`). */
+    vad?: 'auto' | 'energy';
   };
   speakerModel: string | null;
   /** Where captured audio is stored (AUDIO_DIR; default DATA_DIR/audio, in memory when DATA_DIR is :memory:). */
@@ -42,8 +44,6 @@ export interface Config {
   logLevel: string;
   /** Largest accepted request body in bytes (documented in the README). */
   bodyLimit: number;
-  /** Memory for cached developer-API list responses (RESPONSE_CACHE_MB; 0 turns the cache off). */
-  responseCacheBytes: number;
   publicUrl: string | null;
   /** Live listen stream timers and limits (SPEC §8); tests shorten them. */
   listen: ListenTimings;
@@ -231,6 +231,7 @@ export function loadConfig(env: Env = process.env): Config {
       baseUrl: url(env, 'STT_BASE_URL', ['http:', 'https:']),
       apiKey: nonEmpty(env, 'STT_API_KEY'),
       modelDir: nonEmpty(env, 'STT_MODEL_DIR'),
+      vad: oneOf<'auto' | 'energy'>(env, 'VAD_ENGINE', ['auto', 'energy'], 'auto'),
     },
     speakerModel: nonEmpty(env, 'SPEAKER_MODEL'),
     audioDir: nonEmpty(env, 'AUDIO_DIR') === null ? null : resolve(nonEmpty(env, 'AUDIO_DIR') ?? ''),
@@ -246,7 +247,6 @@ export function loadConfig(env: Env = process.env): Config {
     secret,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    responseCacheBytes: integer(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     listen: listenTimings(env),
     ops: opsConfig(env),

@@ -274,6 +274,11 @@ export class ListenSession {
   }
 
   private failStt(failure: SttFailure): void {
+    // The client sees only the reason code; the operator's log says what is wrong (e.g. the model dir).
+    this.m.log.warn(
+      { userId: this.userId, provider: failure.provider, reason: failure.reason, outcome: failure.outcome },
+      `speech-to-text failed: ${failure.message}`,
+    );
     for (const hook of this.m.onSttFailure) hook(failure);
     this.send(serviceStatusEvent(sttFailedStatus(failure)));
     this.close(1011, 'transcription_service_unavailable');

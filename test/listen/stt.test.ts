@@ -144,7 +144,10 @@ describe('OpenAI-compatible transcription provider', () => {
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     const { port } = http.address() as AddressInfo;
     server = await listenServer('sqlite', {
-      config: { stt: stt({ provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test' }) },
+      // A tone is not speech to Silero; the energy detector cuts it (test/listen/vad.test.ts covers Silero).
+      config: {
+        stt: stt({ provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', vad: 'energy' }),
+      },
     });
   });
   after(async () => {

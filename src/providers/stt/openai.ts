@@ -1,4 +1,5 @@
 import { pcm16ToWav } from '../audio/wav.js';
+import type { VadFactory } from '../vad/port.js';
 import type { SttCallbacks, SttOpenOptions, SttProvider, SttSession } from './port.js';
 import { UtteranceSession } from './utterances.js';
 
@@ -15,11 +16,12 @@ export class OpenAiTranscriptionProvider implements SttProvider {
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string | null,
+    private readonly vad?: VadFactory,
     private readonly model = 'whisper-1',
   ) {}
 
   async open(options: SttOpenOptions, callbacks: SttCallbacks): Promise<SttSession> {
-    return new UtteranceSession(NAME, (pcm) => this.transcribe(pcm, options), callbacks);
+    return new UtteranceSession(NAME, (pcm) => this.transcribe(pcm, options), callbacks, this.vad);
   }
 
   private async transcribe(pcm: Buffer, options: SttOpenOptions): Promise<string> {

@@ -4,6 +4,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pcm16ToWav } from '../audio/wav.js';
+import type { VadFactory } from '../vad/port.js';
 import { type SttCallbacks, SttFailure, type SttOpenOptions, type SttProvider, type SttSession } from './port.js';
 import { UtteranceSession } from './utterances.js';
 
@@ -16,6 +17,8 @@ const TIMEOUT_MS = 60_000;
 /** Debian's pocketsphinx (`pocketsphinx` + `pocketsphinx-en-us`), run once per VAD-cut utterance. */
 export class PocketsphinxProvider implements SttProvider {
   readonly name = NAME;
+
+  constructor(private readonly vad?: VadFactory) {}
 
   /** Whether the binary and the English model are installed. */
   static available(): boolean {
@@ -34,7 +37,7 @@ export class PocketsphinxProvider implements SttProvider {
         `pocketsphinx has no model for ${options.language}`,
       );
     }
-    return new UtteranceSession(NAME, (pcm) => recognize(pcm, options.sampleRate), callbacks);
+    return new UtteranceSession(NAME, (pcm) => recognize(pcm, options.sampleRate), callbacks, this.vad);
   }
 }
 

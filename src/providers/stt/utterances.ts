@@ -1,4 +1,5 @@
-import { EnergyVad, type Utterance } from '../vad/energy.js';
+import { EnergyVad } from '../vad/energy.js';
+import type { Utterance, VadFactory, VoiceActivityDetector } from '../vad/port.js';
 import { type SttCallbacks, SttFailure, type SttSession } from './port.js';
 
 /** Transcribes one VAD-cut utterance of 16 kHz PCM16; rejects when the engine fails. */
@@ -6,10 +7,11 @@ export type UtteranceTranscriber = (pcm: Buffer) => Promise<string>;
 
 /**
  * A streaming session for engines that transcribe whole utterances (pocketsphinx, OpenAI-compatible
- * servers): the VAD cuts the stream and utterances are transcribed one at a time, in order.
+ * servers): the VAD (Silero, or the energy fallback) cuts the stream and utterances are
+ * transcribed one at a time, in order.
  */
 export class UtteranceSession implements SttSession {
-  private readonly vad: EnergyVad;
+  private readonly vad: VoiceActivityDetector;
   private queue: Promise<void> = Promise.resolve();
   private failed = false;
   private closed = false;
@@ -18,8 +20,9 @@ export class UtteranceSession implements SttSession {
     readonly provider: string,
     private readonly transcribe: UtteranceTranscriber,
     private readonly callbacks: SttCallbacks,
+    vad: VadFactory = (on) => new EnergyVad(on),
   ) {
-    this.vad = new EnergyVad((utterance) => this.enqueue(utterance));
+    this.vad = vad((utterance) => this.enqueue(utterance));
   }
 
   sendAudio(pcm16: Buffer): void {
@@ -29,12 +32,13 @@ export class UtteranceSession implements SttSession {
 
   async finish(): Promise<void> {
     if (!this.closed) this.vad.flush();
-    this.closed = true;
+    this.close();
     await this.queue;
   }
 
   close(): void {
     this.closed = true;
+    this.vad.close();
   }
 
   private enqueue(utterance: Utterance): void {

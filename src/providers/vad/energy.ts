@@ -1,15 +1,11 @@
-/**
- * Energy-based voice activity detection: cuts a 16 kHz PCM16 stream into utterances for the
- * batch transcription adapters (pocketsphinx, OpenAI-compatible). Silero (DESIGN §2) needs
- * sherpa-onnx, which is not installed; this detector is the documented fallback.
- */
+import type { Utterance, VoiceActivityDetector } from './port.js';
 
-export interface Utterance {
-  pcm: Buffer;
-  /** seconds from the start of the stream's audio */
-  start: number;
-  end: number;
-}
+export type { Utterance } from './port.js';
+
+/**
+ * Energy-based voice activity detection: cuts a 16 kHz PCM16 stream into utterances. It is the
+ * fallback when Silero (src/providers/vad/silero.ts) cannot load, and `VAD_ENGINE=energy`.
+ */
 
 export interface VadOptions {
   sampleRate?: number;
@@ -29,7 +25,8 @@ export interface VadOptions {
 
 const FRAME_MS = 30;
 
-export class EnergyVad {
+export class EnergyVad implements VoiceActivityDetector {
+  readonly engine = 'energy';
   private readonly rate: number;
   private readonly frameBytes: number;
   private readonly options: Required<VadOptions>;
@@ -73,6 +70,12 @@ export class EnergyVad {
   /** Ends the stream: an utterance in progress is emitted. */
   flush(): void {
     if (this.speech.length > 0) this.emit();
+  }
+
+  close(): void {
+    this.speech = [];
+    this.preroll = [];
+    this.pending = Buffer.alloc(0);
   }
 
   private frame(frame: Buffer): void {
