@@ -44,6 +44,8 @@ export interface Config {
   logLevel: string;
   /** Largest accepted request body in bytes (documented in the README). */
   bodyLimit: number;
+  /** Memory for cached developer-API list responses (RESPONSE_CACHE_MB; 0 turns the cache off). */
+  responseCacheBytes: number;
   publicUrl: string | null;
   /** Live listen stream timers and limits (SPEC §8); tests shorten them. */
   listen: ListenTimings;
@@ -247,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
     secret,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    responseCacheBytes: integer(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     listen: listenTimings(env),
     ops: opsConfig(env),
