@@ -22,6 +22,7 @@ import { signInForm } from './sign-in.js';
 
 const tags = ['Web'];
 export const OIDC_CALLBACK_PATH = '/sign-in/oidc/callback';
+const UNREACHABLE = 'The identity provider could not be reached. Try again in a moment.';
 
 /** SameSite=Lax: the callback is a top-level navigation from the provider's site, which Strict would drop. */
 const ATTEMPT_COOKIE: SealedCookie = {
@@ -79,74 +80,68 @@ async function finishSignIn(ctx: AppContext, verifier: OidcVerifier, oidc: OidcC
   if (!query.code) throw new OidcSignInError(400, 'The identity provider sent no sign-in code. Start again.');
   const clientId = oidc.clientId ?? '';
   const { token } = await verifier.endpoints().catch(() => {
-    throw new OidcSignInError(502, 'The identity provider could not be reached. Try again in a moment.');
+    throw new OidcSignInError(502, UNREACHABLE);
   });
   const idToken = await exchangeCode(oidc, clientId, token, attempt, query.code);
   const claims = await verifyIdToken(verifier, idToken, clientId, attempt.nonce, ctx.clock.now());
   return { uid: await ctx.users.userForOidcClaims(claims), next: attempt.next };
 }
 
+interface Flow {
+  ctx: AppContext;
+  oidc: OidcConfig;
+  clientId: string;
+  verifier: OidcVerifier;
+}
+
+/** Redirects to the provider's authorization endpoint with a new attempt sealed in a cookie. */
+async function start(flow: Flow, request: FastifyRequest<{ Querystring: { next?: string } }>, reply: FastifyReply) {
+  const { ctx, oidc } = flow;
+  const next = localPath(request.query.next);
+  const endpoints = await flow.verifier.endpoints().catch(() => null);
+  if (!endpoints) return refused(reply, oidc, next, new OidcSignInError(502, UNREACHABLE));
+  const publicUrl = ctx.config.publicUrl;
+  const attempt = newAttempt(next, redirectUri(oidc, request, publicUrl));
+  const sealed = seal(ctx.secret, ATTEMPT_COOKIE, attempt, ctx.clock.now());
+  setSealedCookie(reply, ATTEMPT_COOKIE, sealed, secure(request, publicUrl));
+  return redirect(reply, authorizationUrl(endpoints.authorization, flow.clientId, attempt));
+}
+
+/** The provider's way back: the session cookie on success, else the sign-in page with the reason. */
+async function callback(flow: Flow, request: FastifyRequest, reply: FastifyReply) {
+  const publicUrl = flow.ctx.config.publicUrl;
+  clearSealedCookie(reply, ATTEMPT_COOKIE, secure(request, publicUrl));
+  try {
+    const { uid, next } = await finishSignIn(flow.ctx, flow.verifier, flow.oidc, request);
+    const token = flow.ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS);
+    setSessionCookie(reply, request, token, publicUrl);
+    // A page, not a 303: the navigation began on the provider's site, and a redirect chain that
+    // started there would not carry the new SameSite=Strict cookie to the next page.
+    return sendPage(reply, { title: 'Signed in', redirectTo: next }, html`<p><a href="${next}">Continue</a></p>`);
+  } catch (error) {
+    if (error instanceof OidcSignInError) return refused(reply, flow.oidc, '/conversations', error);
+    throw error;
+  }
+}
+
 /** "Sign in with <issuer>": an authorization-code flow with PKCE, offered when OIDC_CLIENT_ID is set. */
 export function registerOidcPages(app: TypedApp, ctx: AppContext): void {
   const oidc = ctx.config.oidc;
   if (!oidc?.clientId) return;
-  const clientId = oidc.clientId;
-  const verifier = new OidcVerifier(oidc.issuer, clientId);
-  const publicUrl = ctx.config.publicUrl;
-
-  app.get(
-    '/sign-in/oidc',
-    {
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Start signing in with the identity provider',
-        querystring: Type.Object({ next: Str(2000) }),
-      },
-    },
-    async (request, reply) => {
-      const next = localPath(request.query.next);
-      const endpoints = await verifier.endpoints().catch(() => null);
-      if (!endpoints)
-        return refused(
-          reply,
-          oidc,
-          next,
-          new OidcSignInError(502, 'The identity provider could not be reached. Try again in a moment.'),
-        );
-      const attempt = newAttempt(next, redirectUri(oidc, request, publicUrl));
-      setSealedCookie(
-        reply,
-        ATTEMPT_COOKIE,
-        seal(ctx.secret, ATTEMPT_COOKIE, attempt, ctx.clock.now()),
-        secure(request, publicUrl),
-      );
-      return redirect(reply, authorizationUrl(endpoints.authorization, clientId, attempt));
-    },
-  );
-
-  app.get(
-    OIDC_CALLBACK_PATH,
-    {
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Where the identity provider returns after sign-in',
-        querystring: Type.Object({ code: Str(4096), state: Str(512), error: Str(200), error_description: Str(500) }),
-      },
-    },
-    async (request, reply) => {
-      clearSealedCookie(reply, ATTEMPT_COOKIE, secure(request, publicUrl));
-      try {
-        const { uid, next } = await finishSignIn(ctx, verifier, oidc, request);
-        setSessionCookie(reply, request, ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS), publicUrl);
-        // A page, not a 303: the navigation began on the provider's site, and a redirect chain that
-        // started there would not carry the new SameSite=Strict cookie to the next page.
-        return sendPage(reply, { title: 'Signed in', redirectTo: next }, html`<p><a href="${next}">Continue</a></p>`);
-      } catch (error) {
-        if (error instanceof OidcSignInError) return refused(reply, oidc, '/conversations', error);
-        throw error;
-      }
-    },
-  );
+  const flow: Flow = { ctx, oidc, clientId: oidc.clientId, verifier: new OidcVerifier(oidc.issuer, oidc.clientId) };
+  const startSchema = {
+    hide: true,
+    tags,
+    summary: 'Start signing in with the identity provider',
+    querystring: Type.Object({ next: Str(2000) }),
+  };
+  app.get('/sign-in/oidc', { schema: startSchema }, (request, reply) => start(flow, request, reply));
+  const callbackQuery = Type.Object({ code: Str(4096), state: Str(512), error: Str(200), error_description: Str(500) });
+  const callbackSchema = {
+    hide: true,
+    tags,
+    summary: 'Where the identity provider returns',
+    querystring: callbackQuery,
+  };
+  app.get(OIDC_CALLBACK_PATH, { schema: callbackSchema }, (request, reply) => callback(flow, request, reply));
 }
