@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 import { form, page, post, SAME_ORIGIN, signIn } from './support.js';
@@ -157,6 +159,20 @@ for (const dialect of dialects()) {
       });
       assert.equal(response.statusCode, 401);
       assert.equal(typeof response.json().detail, 'string');
+    });
+
+    test('no page or static asset loads anything from another origin (no CDN, no web fonts)', async () => {
+      const assets = readdirSync(join(process.cwd(), 'src/web/static'));
+      assert.ok(assets.includes('app.css'));
+      for (const name of assets) {
+        const served = await t.app.inject({ url: `/static/${name}` });
+        assert.equal(served.statusCode, 200, name);
+        assert.doesNotMatch(served.body, /(?:https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}|@import|@font-face/i, name);
+      }
+      for (const url of ['/sign-in', '/conversations', '/record', '/keys']) {
+        const body = (await page(t.app, cookie, url)).body;
+        assert.doesNotMatch(body, /(?:src|href)="(?:https?:)?\/\//i, url);
+      }
     });
 
     test('static modules are served with their types; unknown files are 404', async () => {
