@@ -1,8 +1,8 @@
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
-import { DEV_SCOPES } from '../domain/keys/dev-keys.js';
 import { opsState } from '../ops/state.js';
+import { claimOwner } from './owner.js';
 
 /** Closers that run before the database closes on SIGTERM (listen sockets register here). */
 export const drainHooks: Array<(ctx: AppContext) => Promise<void>> = [];
@@ -52,13 +52,12 @@ export async function runServe(config: Config): Promise<number> {
 
 /**
  * First start with an empty database: create the owner account and print its uid, a developer key
- * (all scopes: it is the owner's own key) and a session token. They are shown once and never logged.
+ * (all scopes: it is the owner's own key) and a session token. They are shown once and never logged;
+ * of several processes starting at once, exactly one creates and prints them (cli/owner.ts).
  */
 async function bootstrapOwner(ctx: AppContext): Promise<void> {
-  if (await ctx.users.anyExists()) return;
-  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const owner = await ctx.users.create({ name: 'Owner', timezone });
-  const key = await ctx.keys.create(owner.uid, 'owner (first start)', [...DEV_SCOPES]);
+  const owner = await claimOwner(ctx);
+  if (!owner) return;
   const token = ctx.users.issueSessionToken(owner.uid);
   const base = `http://${ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host}:${ctx.config.port}`;
   process.stdout.write(
@@ -67,10 +66,10 @@ async function bootstrapOwner(ctx: AppContext): Promise<void> {
       '================ Keepsake: first start ================',
       'An owner account was created. These secrets are shown ONCE; store them now.',
       `  uid:            ${owner.uid}`,
-      `  developer key:  ${key.key}`,
+      `  developer key:  ${owner.key}`,
       `  session token:  ${token}`,
       '',
-      `  Try:  curl -H "Authorization: Bearer ${key.key}" ${base}/v1/dev/user/conversations`,
+      `  Try:  curl -H "Authorization: Bearer ${owner.key}" ${base}/v1/dev/user/conversations`,
       `  Web:  ${base}/   API docs: ${base}/docs`,
       '=======================================================',
       '',

@@ -6,8 +6,24 @@ import type { Store } from './db.js';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Runs every pending migration in src/store/migrations (same set on SQLite and PostgreSQL). */
+/**
+ * Runs every pending migration in src/store/migrations (same set on SQLite and PostgreSQL).
+ * PostgreSQL serialises concurrent migrators with an advisory lock; SQLite has no such lock across
+ * processes, so a process that lost the race to another one starting on the same file (its
+ * transaction rolled back) tries again and then finds the migrations applied.
+ */
 export async function migrateToLatest(store: Store): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(store);
+    } catch (err) {
+      if (store.dialect !== 'sqlite' || attempt >= 5) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+async function migrateOnce(store: Store): Promise<void> {
   const migrator = new Migrator({
     db: store.db,
     provider: new FileMigrationProvider({ fs, path: { join }, migrationFolder: MIGRATIONS_DIR }),

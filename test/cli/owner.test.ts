@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { BIN } from './server-process.js';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** Starts `keepsake serve` processes at the same moment and waits until every one answers /healthz. */
+async function startTogether(count: number, env: NodeJS.ProcessEnv): Promise<Started[]> {
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const started = ports.map((port) => {
+    const child = spawn(process.execPath, [BIN, 'serve'], {
+      env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', STT_PROVIDER: 'none', PORT: String(port), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    return { child, port, output: () => out };
+  });
+  for (const { port, child, output } of started) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`serve did not start:\n${output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return started;
+}
+
+async function stopAll(started: Started[]): Promise<void> {
+  await Promise.all(
+    started.map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** Exactly one process printed the first-start secrets, and they name the one stored owner. */
+function assertOnePrinted(started: Started[], ownerIds: string[]): void {
+  const printers = started.filter((s) => s.output().includes('first start'));
+  assert.equal(printers.length, 1, started.map((s) => s.output()).join('\n----\n'));
+  assert.equal(ownerIds.length, 1);
+  assert.match(printers[0].output(), new RegExp(`uid:\\s+${ownerIds[0]}`));
+}
+
+describe('first-start owner creation with several processes starting at once', () => {
+  test('SQLite: three processes on one fresh data directory create one owner', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-owner-'));
+    const started = await startTogether(3, {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      KEEPSAKE_SECRET: randomBytes(32).toString('hex'),
+    });
+    try {
+      const db = new Database(join(dataDir, 'keepsake.db'), { readonly: true });
+      const owners = db.prepare('select id from users').all() as Array<{ id: string }>;
+      const keys = db.prepare('select user_id from api_keys').all() as Array<{ user_id: string }>;
+      db.close();
+      assertOnePrinted(
+        started,
+        owners.map((o) => o.id),
+      );
+      assert.deepEqual(
+        keys.map((k) => k.user_id),
+        owners.map((o) => o.id),
+      );
+    } finally {
+      await stopAll(started);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('PostgreSQL: three processes on one fresh database create one owner', {
+    skip: databaseUrl ? false : 'TEST_DATABASE_URL not set',
+  }, async () => {
+    const name = `ks_owner_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(databaseUrl ?? '');
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-owner-'));
+    let started: Started[] = [];
+    try {
+      const secret = randomBytes(32).toString('hex');
+      const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), REDIS_URL: '', KEEPSAKE_SECRET: secret };
+      started = await startTogether(3, env);
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const owners = (await client.query<{ id: string }>('select id from users')).rows;
+      const keys = (await client.query<{ user_id: string }>('select user_id from api_keys')).rows;
+      await client.end();
+      assertOnePrinted(
+        started,
+        owners.map((o) => o.id),
+      );
+      assert.deepEqual(
+        keys.map((k) => k.user_id),
+        owners.map((o) => o.id),
+      );
+    } finally {
+      await stopAll(started);
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
