@@ -184,6 +184,26 @@ for (const dialect of dialects()) {
   });
 }
 
+describe('OIDC web sign-in with an unreachable provider', () => {
+  test('the button answers 502 with a clear message and starts no attempt', async () => {
+    const provider = new FakeOidcProvider();
+    await provider.start();
+    const issuer = provider.issuer;
+    await provider.stop();
+    const t = await createTestApp('sqlite', {
+      config: { oidc: { issuer, audience: null, clientId: 'web', clientSecret: null, redirectUrl: null } },
+    });
+    try {
+      const response = await t.app.inject({ url: '/sign-in/oidc?next=%2Fgoals' });
+      assert.equal(response.statusCode, 502);
+      assert.match(response.body, /The identity provider could not be reached/);
+      assert.deepEqual(cookiesOf(response), []);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('OIDC web sign-in configuration', () => {
   const base = { OIDC_ISSUER: 'https://id.example.com' };
 
