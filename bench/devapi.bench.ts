@@ -63,6 +63,25 @@ async function seed(dataDir: string): Promise<string> {
 const describe = (label: string, r: LoadResult, baseline: LoadResult) =>
   `${label}: ${fmt(r.rps, 0)} req/s = ${fmt((100 * r.rps) / baseline.rps)}% of baseline, p50 ${r.p50} ms, p99 ${r.p99} ms (target < 20), non-2xx ${r.non2xx}`;
 
+async function measureAll(
+  dataDir: string,
+  env: Record<string, string>,
+  paths: Record<'list' | 'filtered' | 'selective' | 'two' | 'broad' | 'vector', string>,
+  headers: Record<string, string>,
+): Promise<Record<keyof typeof paths, LoadResult>> {
+  const app = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir, ...env });
+  const base = `http://127.0.0.1:${app.port}/v1/dev/user`;
+  const out = {} as Record<keyof typeof paths, LoadResult>;
+  try {
+    for (const name of Object.keys(paths) as Array<keyof typeof paths>) {
+      out[name] = await load({ url: `${base}${paths[name]}`, headers, duration: 5 });
+    }
+  } finally {
+    app.child.kill();
+  }
+  return out;
+}
+
 export async function run() {
   const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-bench-devapi-'));
   const lines: string[] = [];
@@ -75,27 +94,35 @@ export async function run() {
     const baseline = await load({ url: `http://127.0.0.1:${bare.port}/bare` });
     bare.child.kill();
 
-    const app = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir });
-    const base = `http://127.0.0.1:${app.port}/v1/dev/user`;
     const headers = { authorization: `Bearer ${key}` };
-    const list = await load({ url: `${base}/memories?limit=25`, headers });
-    const vector = await load({ url: `${base}/memories/vector/search?query=${WORDS[42]}&limit=10`, headers });
-    const filtered = await load({ url: `${base}/memories?limit=25&offset=1000&categories=work,skills`, headers });
-    const selective = await load({ url: `${base}/memories/search?q=${WORDS[7]}&limit=25`, headers });
-    const two = await load({ url: `${base}/memories/search?q=friends%20${WORDS[99]}&limit=25`, headers });
-    const broad = await load({ url: `${base}/memories/search?q=friends&limit=25`, headers, duration: 5 });
-    app.child.kill();
+    const paths = {
+      list: '/memories?limit=25',
+      filtered: '/memories?limit=25&offset=1000&categories=work,skills',
+      selective: `/memories/search?q=${WORDS[7]}&limit=25`,
+      two: `/memories/search?q=friends%20${WORDS[99]}&limit=25`,
+      broad: '/memories/search?q=friends&limit=25',
+      vector: `/memories/vector/search?query=${WORDS[42]}&limit=10`,
+    };
+    // Cache on (the default) answers repeated reads of unchanged data from memory; cache off
+    // (RESPONSE_CACHE_MB=0) builds every answer from the database, as a first read or a read after a write does.
+    const on = await measureAll(dataDir, {}, paths, headers);
+    const off = await measureAll(dataDir, { RESPONSE_CACHE_MB: '0' }, paths, headers);
 
     lines.push(`baseline bare Fastify JSON route: ${fmt(baseline.rps, 0)} req/s, p99 ${baseline.p99} ms`);
-    lines.push(describe('GET memories?limit=25 @50k, 50 conns', list, baseline));
-    lines.push(describe('GET memories, categories OR + offset 1000', filtered, baseline));
-    lines.push(describe('GET memories/search, one topic word (~50 matches)', selective, baseline));
-    lines.push(describe('GET memories/search, a word in every memory AND a topic word', two, baseline));
-    lines.push(describe('GET memories/search, a word in every memory (50k matches, worst case)', broad, baseline));
-    lines.push(describe('GET memories/vector/search without embeddings (full-text ranking)', vector, baseline));
-    lines.push(
-      `search throughput vs the plain list: topic word ${fmt(selective.rps / list.rps, 2)}×, two words ${fmt(two.rps / list.rps, 2)}×, every-memory word ${fmt(broad.rps / list.rps, 2)}×`,
-    );
+    for (const [mode, r] of [
+      ['cache on', on],
+      ['cache off', off],
+    ] as const) {
+      lines.push(describe(`[${mode}] GET memories?limit=25 @50k, 50 conns`, r.list, baseline));
+      lines.push(describe(`[${mode}] GET memories, categories OR + offset 1000`, r.filtered, baseline));
+      lines.push(describe(`[${mode}] GET memories/search, one topic word (~50 matches)`, r.selective, baseline));
+      lines.push(describe(`[${mode}] GET memories/search, a word in every memory AND a topic word`, r.two, baseline));
+      lines.push(describe(`[${mode}] GET memories/search, a word in every memory (50k matches)`, r.broad, baseline));
+      lines.push(describe(`[${mode}] GET memories/vector/search without embeddings (not cached)`, r.vector, baseline));
+      lines.push(
+        `[${mode}] search throughput vs the plain list: topic word ${fmt(r.selective.rps / r.list.rps, 2)}×, two words ${fmt(r.two.rps / r.list.rps, 2)}×, every-memory word ${fmt(r.broad.rps / r.list.rps, 2)}×`,
+      );
+    }
     return { name: 'developer memories list and search (SQLite, 50k memories)', lines };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

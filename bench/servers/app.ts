@@ -18,7 +18,11 @@ if (process.env.BENCH_MODE === 'bare') {
   await app.listen({ port, host: '127.0.0.1' });
 } else {
   const config = { ...loadConfig(), rateLimitBoost: 1e9 };
-  const ctx = await createContext(config, { log: pino({ level: 'silent' }), runJobs: true });
+  // BENCH_JOBS=off: an API-only process (jobs left to a worker), to measure ingest on its own.
+  const ctx = await createContext(config, {
+    log: pino({ level: 'silent' }),
+    runJobs: process.env.BENCH_JOBS !== 'off',
+  });
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../http/errors.js';
@@ -15,6 +14,7 @@ import type {
 import type { PeopleRepository } from '../../store/repositories/people.js';
 import type { UsersRepository } from '../../store/repositories/users.js';
 import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
+import { timeOrderedId } from '../ids.js';
 import { type DeveloperConversation, toDeveloperConversation } from './views.js';
 
 export interface Geolocation {
@@ -239,7 +239,7 @@ export class ConversationsService {
   ): Insertable<ConversationsTable> & { id: string } {
     const now = this.deps.clock.now();
     return {
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: userId,
       created_at: now,
       updated_at: now,
@@ -346,7 +346,7 @@ function toSegmentRow(
   const speaker = segment.speaker?.trim() || 'SPEAKER_00';
   const fromLabel = /_(\d+)$/.exec(speaker);
   return {
-    id: randomUUID(),
+    id: timeOrderedId(),
     user_id: userId,
     conversation_id: conversationId,
     seq,
