@@ -17,6 +17,7 @@ import {
 
 const tags = ['Web'];
 
+/** A link, not a form: CSP `form-action 'self'` would block a form whose redirect leaves the site. */
 function providerButton(next: string, oidc: OidcConfig | null) {
   if (!oidc?.clientId) return '';
   const href = `/sign-in/oidc?next=${encodeURIComponent(next)}`;
