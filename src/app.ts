@@ -107,6 +107,10 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
   return app;
 }
 
+const UNSAFE_KEYS = /__proto__|constructor/;
+const dropUnsafeKeys = (key: string, value: unknown) =>
+  key === '__proto__' || key === 'constructor' ? undefined : value;
+
 /** JSON bodies must be valid UTF-8 and valid JSON; both failures are 422s in the FastAPI shape. */
 function registerStrictJsonParser(app: TypedApp): void {
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -126,10 +130,8 @@ function registerStrictJsonParser(app: TypedApp): void {
       return;
     }
     try {
-      done(
-        null,
-        JSON.parse(text, (key, value) => (key === '__proto__' || key === 'constructor' ? undefined : value)),
-      );
+      // A reviver makes JSON.parse several times slower; only a body that mentions the keys needs one.
+      done(null, UNSAFE_KEYS.test(text) ? JSON.parse(text, dropUnsafeKeys) : JSON.parse(text));
     } catch (err) {
       const msg = err instanceof Error ? err.message : 'invalid JSON';
       done(new AppError(422, [{ loc: ['body'], msg: `JSON decode error: ${msg}`, type: 'json_invalid' }]), undefined);

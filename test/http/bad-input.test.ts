@@ -172,6 +172,19 @@ describe('bad input is a clear 4xx and writes nothing', () => {
     assert.equal(res.json().detail[0].type, 'unicode_decode');
   });
 
+  test('__proto__ and constructor keys in a body are dropped, wherever they appear', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/dev/user/memories',
+      headers: { ...ada.auth, 'content-type': 'application/json' },
+      payload: '{"content":"Likes tea","__proto__":{"polluted":true},"tags":["a"],"constructor":{"prototype":{"x":1}}}',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().content, 'Likes tea');
+    assert.equal(({} as { polluted?: unknown }).polluted, undefined);
+    assert.equal(Object.getPrototypeOf(res.json()), Object.prototype);
+  });
+
   test('a body above the documented limit → 413', async () => {
     const res = await t.app.inject({
       method: 'POST',

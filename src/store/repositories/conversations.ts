@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { ConversationEventsTable, ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -46,7 +46,11 @@ export interface ConversationListFilter {
 type Db = Kysely<Database> | Transaction<Database>;
 
 export class ConversationsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly segmentInserts: SegmentInserts;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.segmentInserts = new SegmentInserts(db);
+  }
 
   async insert(
     row: Insertable<ConversationsTable>,
@@ -54,7 +58,7 @@ export class ConversationsRepository {
     tx: Db = this.db,
   ): Promise<void> {
     await tx.insertInto('conversations').values(row).execute();
-    await insertSegments(tx, segments);
+    await this.segmentInserts.insert(tx, segments);
   }
 
   async findById(userId: string, id: string): Promise<ConversationWithFolder | undefined> {
@@ -166,7 +170,7 @@ export class ConversationsRepository {
   }
 
   async appendSegments(segments: readonly Insertable<TranscriptSegmentsTable>[], tx: Db = this.db): Promise<void> {
-    await insertSegments(tx, segments);
+    await this.segmentInserts.insert(tx, segments);
   }
 
   /** Permanent delete; segments, events and action items go with it (ON DELETE CASCADE). */
@@ -210,13 +214,53 @@ export class ConversationsRepository {
   }
 }
 
-async function insertSegments(db: Db, segments: readonly Insertable<TranscriptSegmentsTable>[]): Promise<void> {
-  // Stay under SQLite's bound-parameter limit (11 columns per row).
-  for (let i = 0; i < segments.length; i += 500) {
-    await db
-      .insertInto('transcript_segments')
-      .values(segments.slice(i, i + 500))
-      .execute();
+const SEGMENT_COLUMNS = [
+  'id',
+  'user_id',
+  'conversation_id',
+  'seq',
+  'text',
+  'speaker',
+  'speaker_id',
+  'is_user',
+  'person_id',
+  'start_sec',
+  'end_sec',
+] as const satisfies readonly (keyof TranscriptSegmentsTable)[];
+// Stay under SQLite's bound-parameter limit (11 columns per row).
+const SEGMENT_BATCH = 500;
+
+/**
+ * Segment inserts come in batches of tens to hundreds of rows. Building and compiling such a statement
+ * costs more than running it, so the SQL is compiled once per batch size and reused with fresh values
+ * (placed in SEGMENT_COLUMNS order, row after row, as the compiled statement expects).
+ */
+class SegmentInserts {
+  private readonly compiled = new Map<number, CompiledQuery>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insert(tx: Db, segments: readonly Insertable<TranscriptSegmentsTable>[]): Promise<void> {
+    for (let i = 0; i < segments.length; i += SEGMENT_BATCH) {
+      const batch = segments.slice(i, i + SEGMENT_BATCH);
+      const parameters = batch.flatMap((row) => SEGMENT_COLUMNS.map((column) => row[column]));
+      await tx.executeQuery({ ...this.statement(batch.length), parameters });
+    }
+  }
+
+  private statement(rows: number): CompiledQuery {
+    let compiled = this.compiled.get(rows);
+    if (!compiled) {
+      const blank = Object.fromEntries(
+        SEGMENT_COLUMNS.map((column) => [column, null]),
+      ) as unknown as Insertable<TranscriptSegmentsTable>;
+      compiled = this.db
+        .insertInto('transcript_segments')
+        .values(Array.from({ length: rows }, () => blank))
+        .compile();
+      this.compiled.set(rows, compiled);
+    }
+    return compiled;
   }
 }
 
