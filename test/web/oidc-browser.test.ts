@@ -44,12 +44,13 @@ describe('OpenID Connect sign-in in a real browser', { skip: browserMissing() ??
   test('the button signs in through the provider and lands on the page asked for', async () => {
     await page.goto(`${base}/memories`);
     assert.match(page.url(), /\/sign-in\?next=%2Fmemories$/);
+    await page.screenshot({ path: join(ARTIFACTS, '07-oidc-sign-in.png'), fullPage: true });
     await page.getByRole('link', { name: /^Sign in with localhost:\d+$/ }).click();
     await page.getByRole('link', { name: 'Continue to Keepsake' }).click();
     await page.waitForURL(`${base}/memories`);
     assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Memories');
     assert.equal(await page.getByRole('button', { name: 'Sign out' }).count(), 1);
-    await page.screenshot({ path: join(ARTIFACTS, '07-oidc-signed-in.png'), fullPage: true });
+    await page.screenshot({ path: join(ARTIFACTS, '08-oidc-signed-in.png'), fullPage: true });
     const cookies = await browser.cookies(base);
     const session = cookies.find((c) => c.name === 'keepsake_session');
     assert.equal(session?.httpOnly, true);
