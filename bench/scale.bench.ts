@@ -1,7 +1,9 @@
 // Issue 9 performance: developer-API read throughput with 2 API processes vs 1 (PostgreSQL + Redis, same
 // run), and list latency at 1,000,000 conversations vs 10,000. Needs TEST_DATABASE_URL/TEST_REDIS_URL
 // (or DATABASE_URL/REDIS_URL); skipped with a message otherwise.
+import { cpus, loadavg } from 'node:os';
 import { Cluster, type Node } from '../test/scale/cluster.js';
+import { CpuMeter, formatCpu, pidsMatching } from './cpu.js';
 import { fmt, type LoadResult, load } from './support.js';
 
 const LIST = '/v1/dev/user/conversations?limit=25';
@@ -18,7 +20,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     await seed(cluster, cluster.owner.uid, 10_000);
     const lines = await throughput(cluster, node1, auth);
     lines.push(...(await dataSize(cluster, node1, auth)));
-    lines.push('500 live streams: not measured in this run (see the closing note of issue 9)');
+    lines.push('500 live streams: bench/streams.bench.ts');
     return { name, lines };
   } finally {
     await cluster.stop();
@@ -26,18 +28,41 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
 }
 
 async function throughput(cluster: Cluster, node1: Node, headers: Record<string, string>): Promise<string[]> {
+  const database = new URL(cluster.databaseUrl).pathname.slice(1);
+  const meter = (nodes: Node[]) =>
+    new CpuMeter({
+      [`API process${nodes.length > 1 ? 'es' : ''}`]: () => nodes.map((n) => n.pid),
+      'PostgreSQL backends': () => pidsMatching((cmd) => cmd.startsWith('postgres: ') && cmd.includes(` ${database} `)),
+      Redis: () => pidsMatching((cmd) => cmd.startsWith('redis-server')),
+    });
+  // Warm-up: pool connections, statement paths and the JIT, so both measurements start alike.
+  await load({ url: node1.url + LIST, headers, connections: 50, duration: 2 });
+  const oneMeter = meter([node1]);
+  oneMeter.start();
   const one = await load({ url: node1.url + LIST, headers, connections: 50, duration: 8 });
+  const oneCpu = oneMeter.stop();
   const node2 = await cluster.serve();
+  await load({ url: node2.url + LIST, headers, connections: 25, duration: 2 });
+  const twoMeter = meter([node1, node2]);
+  twoMeter.start();
   const [a, b] = await Promise.all(
     [node1, node2].map((node) => load({ url: node.url + LIST, headers, connections: 25, duration: 8 })),
   );
+  const twoCpu = twoMeter.stop();
   const two = a.rps + b.rps;
   return [
+    `machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} (shared with other work: absolute figures are noisy)`,
     `dev list, 1 API process:  ${fmt(one.rps, 0)} req/s, p99 ${one.p99} ms${errors(one)}`,
+    `  CPU (% of one core): ${formatCpu(oneCpu)}`,
     `dev list, 2 API processes: ${fmt(two, 0)} req/s (${fmt(a.rps, 0)} + ${fmt(b.rps, 0)}), p99 ${Math.max(a.p99, b.p99)} ms${errors(a)}${errors(b)}`,
-    `scaling ratio 2 vs 1: ${fmt(two / one.rps, 2)}× (target ≥ 1.6×; 2 cores shared by both servers, PostgreSQL and autocannon)`,
+    `  CPU (% of one core): ${formatCpu(twoCpu)}`,
+    `scaling ratio 2 vs 1: ${fmt(two / one.rps, 2)}× (target ≥ 1.6×); CPU of everything measured: ${fmt(total(oneCpu))}% → ${fmt(total(twoCpu))}% of the machine's ${cpus().length * 100}%`,
   ];
 }
+
+const total = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
 
 async function dataSize(cluster: Cluster, node: Node, small: Record<string, string>): Promise<string[]> {
   const big = cluster.admin(['user', 'create', '--name', 'Big']);
