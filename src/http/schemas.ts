@@ -49,6 +49,11 @@ export function errors(...codes: number[]): Record<number, TSchema> {
   return out;
 }
 
+/** Cached lists (http/response-cache.ts) answer 304 with no body when If-None-Match holds the current ETag. */
+export const notModified = {
+  304: Type.Null({ description: 'Not Modified: If-None-Match holds the current ETag; no body' }),
+};
+
 export const DateTime = (options: { description?: string } = {}) => Type.String({ format: 'date-time', ...options });
 /**
  * A nullable schema as OpenAPI 3.0 `nullable: true` rather than `anyOf` wherever the schema has a

@@ -188,6 +188,29 @@ for (const dialect of dialects()) {
   });
 }
 
+describe('response cache in the OpenAPI document', () => {
+  test('every cached list documents its 304', async () => {
+    const t = await createTestApp('sqlite');
+    try {
+      const doc = JSON.parse((await t.app.inject({ method: 'GET', url: '/openapi.json' })).body) as {
+        paths: Record<string, { get: { responses: Record<string, unknown> } }>;
+      };
+      for (const path of [
+        '/v1/dev/user/conversations',
+        '/v1/dev/user/conversations/search',
+        '/v1/dev/user/memories',
+        '/v1/dev/user/memories/search',
+        '/v1/dev/user/action-items',
+        '/v1/dev/user/folders',
+      ]) {
+        assert.ok(doc.paths[path]?.get.responses['304'], `${path} documents 304`);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('response cache limits', () => {
   test('a cached answer still counts against the rate limit', async () => {
     const t = await createTestApp('sqlite', {

@@ -1,7 +1,16 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { devUser } from '../../http/auth.js';
-import { DateTime, errors, Limit, Nullable, NullableScalar, Offset, SuccessResponse } from '../../http/schemas.js';
+import {
+  DateTime,
+  errors,
+  Limit,
+  Nullable,
+  NullableScalar,
+  notModified,
+  Offset,
+  SuccessResponse,
+} from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
 const tags = ['Action Items'];
@@ -62,7 +71,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: AppContext): voi
         tags,
         summary: 'List action items: open before completed, due soonest first, then newest',
         querystring: ListQuery,
-        response: { 200: Type.Array(DeveloperActionItem), ...errors(401, 403, 422, 429) },
+        response: { 200: Type.Array(DeveloperActionItem), ...notModified, ...errors(401, 403, 422, 429) },
       },
     },
     async (request) => {

@@ -5,7 +5,7 @@ import { devUser } from '../../http/auth.js';
 import { AppError, Detail } from '../../http/errors.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
-import { DateTime, errors, Limit, Nullable, Offset, SuccessResponse } from '../../http/schemas.js';
+import { DateTime, errors, Limit, Nullable, notModified, Offset, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
 const tags = ['Conversations'];
@@ -191,7 +191,7 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
         tags,
         summary: 'List completed, non-discarded conversations, newest first',
         querystring: ListQuery,
-        response: { 200: Type.Array(DeveloperConversation), ...errors(400, 401, 403, 422, 429) },
+        response: { 200: Type.Array(DeveloperConversation), ...notModified, ...errors(400, 401, 403, 422, 429) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { devUser } from '../../http/auth.js';
-import { DateTime, errors, Nullable, NullableScalar, SuccessResponse } from '../../http/schemas.js';
+import { DateTime, errors, Nullable, NullableScalar, notModified, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation } from './conversations.js';
 
@@ -48,7 +48,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: AppContext): void {
       schema: {
         tags,
         summary: "List the user's folders with their conversation counts",
-        response: { 200: Type.Array(DeveloperFolder), ...errors(401, 403, 429) },
+        response: { 200: Type.Array(DeveloperFolder), ...notModified, ...errors(401, 403, 429) },
       },
     },
     async (request) => folders.list(devUser(request)),

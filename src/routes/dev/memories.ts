@@ -2,7 +2,16 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { MEMORY_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
-import { DateTime, errors, Limit, Nullable, NullableScalar, Offset, SuccessResponse } from '../../http/schemas.js';
+import {
+  DateTime,
+  errors,
+  Limit,
+  Nullable,
+  NullableScalar,
+  notModified,
+  Offset,
+  SuccessResponse,
+} from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
 const tags = ['Memories'];
@@ -95,7 +104,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: AppContext): void {
         tags,
         summary: 'List memories, newest first',
         querystring: Type.Object({ limit: Limit(25), offset: Offset, categories: Categories }),
-        response: { 200: Type.Array(DeveloperMemory), ...errors(400, 401, 403, 422, 429) },
+        response: { 200: Type.Array(DeveloperMemory), ...notModified, ...errors(400, 401, 403, 422, 429) },
       },
     },
     async (request) =>
@@ -180,7 +189,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: AppContext): void {
           offset: Offset,
           categories: Categories,
         }),
-        response: { 200: Type.Array(DeveloperMemory), ...errors(400, 401, 403, 422, 429) },
+        response: { 200: Type.Array(DeveloperMemory), ...notModified, ...errors(400, 401, 403, 422, 429) },
       },
     },
     async (request) => {

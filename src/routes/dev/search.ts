@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
-import { DateTime, errors, Limit, Offset } from '../../http/schemas.js';
+import { DateTime, errors, Limit, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation, parseCategories } from './conversations.js';
 
@@ -35,7 +35,7 @@ export function registerDevSearchRoutes(app: TypedApp, ctx: AppContext): void {
         tags: ['Conversations'],
         summary: 'Full-text search over completed conversations, best match first (with the list filters)',
         querystring: SearchQuery,
-        response: { 200: Type.Array(DeveloperConversation), ...errors(400, 401, 403, 422, 429) },
+        response: { 200: Type.Array(DeveloperConversation), ...notModified, ...errors(400, 401, 403, 422, 429) },
       },
     },
     async (request) => {
