@@ -52,7 +52,10 @@ interface Result {
 }
 
 export async function run(): Promise<{ name: string; lines: string[] }> {
-  const name = `${STREAMS} live streams over 2 API processes (PostgreSQL + Redis, client transcripts)`;
+  const commit = process.env.BENCH_PG_SYNCHRONOUS_COMMIT
+    ? `, synchronous_commit=${process.env.BENCH_PG_SYNCHRONOUS_COMMIT}`
+    : '';
+  const name = `${STREAMS} live streams over 2 API processes (PostgreSQL + Redis, client transcripts${commit})`;
   const dbUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
   if (!dbUrl || !redisUrl) return { name, lines: ['skipped: set TEST_DATABASE_URL and TEST_REDIS_URL'] };
@@ -66,6 +69,12 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   // Queue dispatch (Cluster's default); streams stay open for the run (conversation_timeout=600).
   const cluster = await Cluster.create(dbUrl, redisUrl, 13, { LOG_LEVEL: 'warn' });
   try {
+    // Optional (docs/deployment.md): commits stop waiting for the WAL flush, for the whole database.
+    const syncCommit = process.env.BENCH_PG_SYNCHRONOUS_COMMIT;
+    if (syncCommit === 'off' || syncCommit === 'on')
+      await cluster.query(
+        `alter database "${new URL(cluster.databaseUrl).pathname.slice(1)}" set synchronous_commit = ${syncCommit}`,
+      );
     const nodes = [await cluster.serve(), await cluster.serve()];
     const tokens = await seedUsers(cluster);
     const database = new URL(cluster.databaseUrl).pathname.slice(1);
