@@ -27,6 +27,8 @@ export interface Config {
   speakerModel: string | null;
   /** Where captured audio is stored (AUDIO_DIR; default DATA_DIR/audio, in memory when DATA_DIR is :memory:). */
   audioDir: string | null;
+  /** AUDIO_STORE=s3: captured audio in an S3-compatible bucket instead (docs/deployment.md). */
+  audioS3: AudioS3Config | null;
   oidc: OidcConfig | null;
   recordingSessionMode: RecordingSessionMode;
   dispatchMode: DispatchMode;
@@ -115,6 +117,44 @@ function listenTimings(env: Env): ListenTimings {
 }
 
 export class ConfigError extends Error {}
+
+export interface AudioS3Config {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** key prefix inside the bucket, without slashes at the ends ('' for none) */
+  prefix: string;
+}
+
+/** AUDIO_STORE=s3 and its S3_* settings; every bad or missing value is one clear line. */
+function audioS3Config(env: Env): AudioS3Config | null {
+  if (oneOf(env, 'AUDIO_STORE', ['local', 's3'], 'local') === 'local') return null;
+  const required = (name: string) => {
+    const value = nonEmpty(env, name);
+    if (value === null) throw new ConfigError(`AUDIO_STORE=s3 needs ${name}`);
+    return value;
+  };
+  const bucket = required('S3_BUCKET');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET is not a valid bucket name (got "${bucket}")`);
+  const region = nonEmpty(env, 'S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new ConfigError(`S3_REGION is not a valid region (got "${region}")`);
+  const prefix = (nonEmpty(env, 'S3_PREFIX') ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !prefix.split('/').every((p) => /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/.test(p)))
+    throw new ConfigError(`S3_PREFIX may hold letters, digits, '.', '_', '-' and '/' only (got "${prefix}")`);
+  return {
+    bucket,
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']) ?? `https://s3.${region}.amazonaws.com`,
+    region,
+    accessKeyId: required('S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE'),
+    prefix,
+  };
+}
 
 export interface OidcConfig {
   issuer: string;
@@ -237,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     speakerModel: nonEmpty(env, 'SPEAKER_MODEL'),
     audioDir: nonEmpty(env, 'AUDIO_DIR') === null ? null : resolve(nonEmpty(env, 'AUDIO_DIR') ?? ''),
+    audioS3: audioS3Config(env),
     oidc: oidcConfig(env, issuer),
     recordingSessionMode: oneOf(env, 'RECORDING_SESSION_MODE', ['dual_write', 'shadow', 'enforce'], 'dual_write'),
     dispatchMode: oneOf(env, 'LISTEN_FINALIZATION_DISPATCH_MODE', ['inline', 'queue'], 'inline'),

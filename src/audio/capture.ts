@@ -35,9 +35,18 @@ interface OpenPart {
   scheduled: number;
   pending: Buffer[];
   pendingBytes: number;
+  /** audio handed to the writer and not yet stored (kept across failed writes) */
+  unsaved: Buffer[];
+  /** bytes in the store and on the part's row */
+  written: number;
+  /** the part's row exists */
+  stored: boolean;
   /** the conversation was gone at the first write: the part is not stored */
   dropped: boolean;
 }
+
+/** Audio kept for retries while the store fails (10 minutes), oldest dropped beyond it. */
+const MAX_UNSAVED_BYTES = 10 * PART_BYTES;
 
 /**
  * Stores a session's decoded audio in 60 s parts of its current conversation when the user's audio
@@ -52,6 +61,8 @@ export class AudioCapture implements SessionPlugin {
   private part: OpenPart | null = null;
   private position: number | null = null;
   private chain: Promise<void> = Promise.resolve();
+  /** closed parts whose audio is not all stored, or whose encoding is not queued yet */
+  private closed: OpenPart[] = [];
 
   constructor(
     private readonly host: SessionPluginHost,
@@ -81,6 +92,7 @@ export class AudioCapture implements SessionPlugin {
 
   async close(): Promise<void> {
     this.closePart();
+    this.chain = this.chain.then(() => this.saveAll()); // a last try for audio a failed write kept
     await this.chain;
   }
 
@@ -130,6 +142,9 @@ export class AudioCapture implements SessionPlugin {
       scheduled: 0,
       pending: [],
       pendingBytes: 0,
+      unsaved: [],
+      written: 0,
+      stored: false,
       dropped: false,
     };
     return this.part;
@@ -141,37 +156,85 @@ export class AudioCapture implements SessionPlugin {
     if (!part) return;
     this.flush(part);
     if (part.scheduled === 0) return;
-    this.chain = this.chain
-      .then(() =>
-        part.dropped ? undefined : this.deps.partClosed(this.host.userId, part.conversationId, part.id, part.scheduled),
-      )
+    this.closed.push(part);
+    this.chain = this.chain.then(() => this.saveAll());
+  }
+
+  /**
+   * Hands the part's pending audio to the serial writer. A write that fails (the store is down)
+   * keeps its audio: every later flush, and the session's close, tries again, oldest part first,
+   * so an outage shorter than the retry budget loses nothing.
+   */
+  private flush(part: OpenPart): void {
+    if (part.pendingBytes === 0) return;
+    part.unsaved.push(Buffer.concat(part.pending));
+    part.scheduled += part.pendingBytes;
+    part.pending = [];
+    part.pendingBytes = 0;
+    this.chain = this.chain.then(() => this.saveAll());
+  }
+
+  /** Writes every part with unsaved audio in order; stops at the first failure (order is kept). */
+  private async saveAll(): Promise<void> {
+    const parts = [...this.closed, ...(this.part ? [this.part] : [])].filter((p) => p.unsaved.length > 0);
+    for (const part of parts) {
+      try {
+        await this.write(part);
+      } catch (err) {
+        this.deps.log.warn(
+          { err, userId: this.host.userId, part: part.id },
+          'audio part write failed; kept for a retry',
+        );
+        this.shed();
+        return;
+      }
+    }
+    for (const part of this.closed.splice(0)) {
+      if (part.unsaved.length > 0) this.closed.push(part);
+      else if (!part.dropped && part.written > 0) await this.encodeLater(part);
+    }
+  }
+
+  private async encodeLater(part: OpenPart): Promise<void> {
+    await this.deps
+      .partClosed(this.host.userId, part.conversationId, part.id, part.written)
       .catch((err) =>
         this.deps.log.warn({ err, userId: this.host.userId, part: part.id }, 'audio part encoding not queued'),
       );
   }
 
-  /** Hands the part's pending audio to the serial writer: the first write creates the part's row. */
-  private flush(part: OpenPart): void {
-    if (part.pendingBytes === 0) return;
-    const data = Buffer.concat(part.pending);
-    const first = part.scheduled === 0;
-    part.scheduled += data.length;
-    part.pending = [];
-    part.pendingBytes = 0;
-    const total = part.scheduled;
-    this.chain = this.chain
-      .then(() => this.write(part, data, first, total))
-      .catch((err) => this.deps.log.warn({ err, userId: this.host.userId, part: part.id }, 'audio part write failed'));
+  /** Bounds what a long outage keeps in memory: the oldest unsaved audio goes first, and is logged. */
+  private shed(): void {
+    const parts = [...this.closed, ...(this.part ? [this.part] : [])];
+    let unsaved = parts.reduce((sum, p) => sum + p.unsaved.reduce((n, b) => n + b.length, 0), 0);
+    for (const part of parts) {
+      if (unsaved <= MAX_UNSAVED_BYTES || part === this.part) break;
+      const lost = part.unsaved.reduce((n, b) => n + b.length, 0);
+      this.deps.log.error(
+        { userId: this.host.userId, part: part.id, bytes: lost },
+        'audio store down too long: audio lost',
+      );
+      part.unsaved = [];
+      unsaved -= lost;
+    }
   }
 
-  private async write(part: OpenPart, data: Buffer, first: boolean, total: number): Promise<void> {
+  private async write(part: OpenPart): Promise<void> {
     const { repo, store, clock } = this.deps;
     const userId = this.host.userId;
-    if (part.dropped) return;
-    if (first) {
+    if (part.dropped) {
+      part.unsaved = [];
+      return;
+    }
+    // Audio flushed while this write is under way stays in `unsaved` for the next one.
+    const batch = part.unsaved.length;
+    const data = Buffer.concat(part.unsaved.slice(0, batch));
+    const total = part.written + data.length;
+    if (!part.stored) {
       // A conversation deleted meanwhile gets no audio rows back.
       if (!(await repo.conversationExists(userId, part.conversationId))) {
         part.dropped = true;
+        part.unsaved = [];
         return;
       }
       await store.put(part.key, data);
@@ -187,9 +250,12 @@ export class AudioCapture implements SessionPlugin {
         created_at: now,
         updated_at: now,
       });
-      return;
+      part.stored = true;
+    } else {
+      await store.writeAt(part.key, part.written, data);
+      await repo.growPart(userId, part.id, total, clock.now());
     }
-    await store.append(part.key, data);
-    await repo.growPart(userId, part.id, total, clock.now());
+    part.written = total;
+    part.unsaved.splice(0, batch);
   }
 }

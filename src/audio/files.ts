@@ -11,8 +11,8 @@ import type { AudioObjectStore } from './store.js';
 export interface AudioFile {
   contentType: string;
   size: number;
-  /** bytes start..end inclusive */
-  read(start: number, end: number): Readable;
+  /** bytes start..end inclusive; resolves once the store has answered */
+  read(start: number, end: number): Promise<Readable>;
 }
 
 const ARTIFACT = /^conversation-[0-9a-f]{12}\.mp3$/;
@@ -69,12 +69,15 @@ export class AudioFiles {
     return {
       contentType: 'audio/wav',
       size: WAV_HEADER + pcmLength,
-      read(start, end) {
+      async read(start, end) {
+        const body =
+          end >= WAV_HEADER
+            ? await store.stream(part.storage_key, Math.max(0, start - WAV_HEADER), end - WAV_HEADER)
+            : null;
         return Readable.from(
           (async function* () {
             if (start < WAV_HEADER) yield header.subarray(start, Math.min(end + 1, WAV_HEADER));
-            if (end >= WAV_HEADER)
-              yield* store.stream(part.storage_key, Math.max(0, start - WAV_HEADER), end - WAV_HEADER);
+            if (body) yield* body;
           })(),
         );
       },

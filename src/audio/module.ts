@@ -12,6 +12,7 @@ import { ArtifactBuilder } from './builder.js';
 import { AudioCapture } from './capture.js';
 import { EncoderPool } from './encoder-pool.js';
 import { AudioFiles } from './files.js';
+import { S3AudioStore } from './s3-store.js';
 import { AudioService, BUILD_ARTIFACT_JOB, ENCODE_PART_JOB } from './service.js';
 import { UrlSigner } from './signing.js';
 import { type AudioObjectStore, LocalAudioStore, MemoryAudioStore } from './store.js';
@@ -44,14 +45,15 @@ export interface AudioModule {
 /** How often audio of vanished conversations is looked for. */
 const SWEEP_MS = 60_000;
 
-function openAudioStore(config: Config): AudioObjectStore {
+function openAudioStore(config: Config, clock: Clock): AudioObjectStore {
+  if (config.audioS3) return new S3AudioStore(config.audioS3, () => clock.now());
   if (config.audioDir) return new LocalAudioStore(config.audioDir);
   return config.dataDir === ':memory:' ? new MemoryAudioStore() : new LocalAudioStore(join(config.dataDir, 'audio'));
 }
 
 export function createAudioModule(deps: AudioModuleDeps): AudioModule {
   const { clock, log } = deps;
-  const store = openAudioStore(deps.config);
+  const store = openAudioStore(deps.config, clock);
   const repo = new AudioRepository(deps.db);
   const signer = new UrlSigner(deps.secret);
   const service = new AudioService({

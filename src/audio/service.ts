@@ -138,10 +138,19 @@ export class AudioService {
     return orphans.length;
   }
 
-  /** Deleting a conversation deletes its audio: rows, parts, artifact and pending samples. */
+  /**
+   * Deleting a conversation deletes its audio: bytes first, then the rows (parts, artifact, pending
+   * samples). When the store fails (a bucket that is down), the rows stay, so the orphan sweep
+   * finds the conversation again and retries within a minute; the delete itself still succeeds.
+   */
   async deleteConversationAudio(userId: string, conversationId: string): Promise<void> {
+    try {
+      await this.deps.store.deletePrefix(audioKey(userId, conversationId));
+    } catch (err) {
+      this.deps.log.warn({ err, userId, conversationId }, 'conversation audio not deleted yet; the sweep retries');
+      return;
+    }
     await this.deps.repo.deleteConversationAudio(userId, conversationId);
-    await this.deps.store.deletePrefix(audioKey(userId, conversationId));
   }
 
   private async artifactView(

@@ -7,14 +7,18 @@ import { Readable } from 'node:stream';
  * safe segments (`<uid>/<conversation>/parts/<id>.pcm`); the database holds what they mean.
  */
 export interface AudioObjectStore {
-  readonly kind: 'local' | 'memory';
+  readonly kind: 'local' | 'memory' | 's3';
   /** Writes the whole object, replacing any previous one (readers never see a partial write). */
   put(key: string, data: Buffer): Promise<void>;
-  append(key: string, data: Buffer): Promise<void>;
+  /**
+   * Writes `data` at byte `offset` of an existing object and drops anything after it: appending,
+   * in a form that a retry after a failure repeats without duplicating bytes.
+   */
+  writeAt(key: string, offset: number, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   size(key: string): Promise<number | null>;
-  /** Bytes start..end inclusive. */
-  stream(key: string, start: number, end: number): Readable;
+  /** Bytes start..end inclusive; resolves once the bytes can be read (a store that is down fails here). */
+  stream(key: string, start: number, end: number): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** Deletes every object under `prefix/`. */
   deletePrefix(prefix: string): Promise<void>;
@@ -57,10 +61,14 @@ export class LocalAudioStore implements AudioObjectStore {
     await fs.rename(temp, path);
   }
 
-  async append(key: string, data: Buffer): Promise<void> {
-    const path = this.path(key);
-    await fs.mkdir(dirname(path), { recursive: true });
-    await fs.appendFile(path, data);
+  async writeAt(key: string, offset: number, data: Buffer): Promise<void> {
+    const file = await fs.open(this.path(key), 'r+');
+    try {
+      await file.truncate(offset);
+      await file.write(data, 0, data.length, offset);
+    } finally {
+      await file.close();
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -72,7 +80,7 @@ export class LocalAudioStore implements AudioObjectStore {
     return stat ? stat.size : null;
   }
 
-  stream(key: string, start: number, end: number): Readable {
+  async stream(key: string, start: number, end: number): Promise<Readable> {
     return createReadStream(this.path(key), { start, end });
   }
 
@@ -94,9 +102,10 @@ export class MemoryAudioStore implements AudioObjectStore {
     this.objects.set(checkKey(key), Buffer.from(data));
   }
 
-  async append(key: string, data: Buffer): Promise<void> {
+  async writeAt(key: string, offset: number, data: Buffer): Promise<void> {
     const previous = this.objects.get(checkKey(key));
-    this.objects.set(key, previous ? Buffer.concat([previous, data]) : Buffer.from(data));
+    if (!previous) throw new Error(`no audio object ${key}`);
+    this.objects.set(key, Buffer.concat([previous.subarray(0, offset), data]));
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -107,7 +116,7 @@ export class MemoryAudioStore implements AudioObjectStore {
     return this.objects.get(checkKey(key))?.length ?? null;
   }
 
-  stream(key: string, start: number, end: number): Readable {
+  async stream(key: string, start: number, end: number): Promise<Readable> {
     const data = this.objects.get(checkKey(key)) ?? Buffer.alloc(0);
     return Readable.from([data.subarray(start, end + 1)]);
   }

@@ -88,6 +88,7 @@ export const Detail = {
     `Not enough speech in the audio (${seconds.toFixed(1)} s; at least ${needed} s needed)`,
   audioUrlInvalid: 'Invalid or expired audio URL',
   audioNotFound: 'Audio not found',
+  audioStoreUnavailable: 'Audio storage is unavailable; try again later',
   rangeNotSatisfiable: 'Range not satisfiable',
   // Operations (docs/deployment.md).
   invalidMetricsToken: 'Invalid or missing metrics token',

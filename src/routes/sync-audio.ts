@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { parseRange } from '../audio/files.js';
+import { S3Error } from '../audio/s3.js';
 import type { AppContext } from '../context.js';
 import { sessionUser } from '../http/auth.js';
 import { AppError, Detail } from '../http/errors.js';
@@ -63,6 +64,17 @@ function baseUrl(ctx: AppContext, request: FastifyRequest): string {
   return (ctx.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`).replace(/\/+$/, '');
 }
 
+/** An audio bucket that is down or refusing is a 503 with the contract's error shape (the log has why). */
+async function storeCall<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (!(err instanceof S3Error)) throw err;
+    request.log.error({ err }, 'audio store call failed');
+    throw new AppError(503, Detail.audioStoreUnavailable, { 'retry-after': '30' });
+  }
+}
+
 /** SPEC §4.11 `/v1/sync/audio/{id}/urls`, the signed files it links to, and the audio-capture setting. */
 export function registerSyncAudioRoutes(app: TypedApp, ctx: AppContext): void {
   const preHandler = ctx.auth.session();
@@ -79,10 +91,11 @@ export function registerSyncAudioRoutes(app: TypedApp, ctx: AppContext): void {
           'conversation_audio is the single MP3 (gaps under 90 s filled with silence, longer gaps collapsed); while it ' +
           'is being (re)built its status is pending and poll_after_ms says when to ask again. URLs expire after 60 min.',
         params: Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 128 }) }),
-        response: { 200: UrlsResponse, ...errors(401, 404, 422) },
+        response: { 200: UrlsResponse, ...errors(401, 404, 422, 503) },
       },
     },
-    async (request) => audio.urls(sessionUser(request), request.params.conversation_id, baseUrl(ctx, request)),
+    async (request) =>
+      storeCall(request, () => audio.urls(sessionUser(request), request.params.conversation_id, baseUrl(ctx, request))),
   );
 
   app.get(
@@ -94,11 +107,12 @@ export function registerSyncAudioRoutes(app: TypedApp, ctx: AppContext): void {
         security: [],
         params: FileParams,
         querystring: FileQuery,
-        response: errors(403, 404, 416, 422),
+        response: errors(403, 404, 416, 422, 503),
       },
     },
     async (request, reply) => {
-      const file = await ctx.audio.files.open(request.params.conversation_id, request.params.file, request.query);
+      const { params, query } = request;
+      const file = await storeCall(request, () => ctx.audio.files.open(params.conversation_id, params.file, query));
       const range = parseRange(request.headers.range, file.size);
       if (range === 'unsatisfiable')
         throw new AppError(416, Detail.rangeNotSatisfiable, { 'content-range': `bytes */${file.size}` });
@@ -106,7 +120,7 @@ export function registerSyncAudioRoutes(app: TypedApp, ctx: AppContext): void {
       const { start, end } = range ?? { start: 0, end: file.size - 1 };
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
       reply.header('content-length', String(end - start + 1));
-      return reply.send(file.read(start, end));
+      return reply.send(await storeCall(request, () => file.read(start, end)));
     },
   );
 

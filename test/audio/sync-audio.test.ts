@@ -107,7 +107,7 @@ for (const dialect of dialects()) {
       const first = (await built(id)).conversation_audio;
       // The live capture grows its open part like this: more bytes in the store and on the row.
       const key = (await t.ctx.audio.repo.part(user.uid, id, partId))?.storage_key ?? '';
-      await t.ctx.audio.store.append(key, tone(3));
+      await t.ctx.audio.store.writeAt(key, 5 * 32000, tone(3));
       clock.advance(1000);
       await t.ctx.audio.repo.growPart(user.uid, partId, 8 * 32000, clock.now());
       const second = (await built(id)).conversation_audio;
