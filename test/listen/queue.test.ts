@@ -9,7 +9,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 /** A Redis database of its own: the suite's worker must not consume other suites' deliveries. */
 const suiteRedis = () => {
   const url = new URL(redisUrl ?? 'redis://127.0.0.1:6379');
-  url.pathname = '/12';
+  url.pathname = '/14';
   return url.toString();
 };
 
