@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { samplesToBuffer } from '../../src/audio/pcm.js';
-import { MATCH_THRESHOLD, matchVoice } from '../../src/voice/matcher.js';
+import { MATCH_THRESHOLD, MIN_MATCH_SPEECH_SECONDS, matchVoice } from '../../src/voice/matcher.js';
+import { voicedSeconds } from '../../src/voice/voicing.js';
 import { createUser, dialects } from '../helpers/app.js';
 import { ListenClient, listenUrl, segment, suggest } from '../listen/support.js';
 import { SENTENCES, SKIP_NO_ESPEAK, speak, VOICES, type Voice } from './espeak.js';
@@ -93,6 +94,29 @@ for (const dialect of dialects()) {
       assert.equal(streamed.client.events('speaker_label_suggestion').length, 0);
       const stranger = streamed.client.transcripts().filter((s) => s.id === streamed.segmentIds[0]);
       assert.ok(stranger.every((s) => s.is_user === false && s.person_id === null));
+      await streamed.client.close();
+    });
+
+    test('a known voice with under 2 s of speech is not suggested, however close it is', async (t) => {
+      await uploadProfile();
+      const alice = await createPerson(server, 'Alice');
+      await teach(server, alice, VOICES.alice, SENTENCES.slice(0, 3));
+      const short = 'Yes, let us do that.';
+      const seconds = voicedSeconds(speak(VOICES.alice, short));
+      const close = await distances(VOICES.alice, short);
+      t.diagnostic(`short alice probe (${seconds.toFixed(2)} s of speech): ${close.join(' ')}`);
+      assert.ok(seconds < MIN_MATCH_SPEECH_SECONDS, `${seconds} s of speech`);
+      assert.ok(close.some((d) => d.startsWith('Alice=') && Number(d.split('=')[1]) < MATCH_THRESHOLD));
+      const streamed = await streamSpeech(server, [
+        { voice: VOICES.alice, text: short, speaker: 1 },
+        { voice: VOICES.user, text: SENTENCES[4], speaker: 0 },
+      ]);
+      await streamed.client.waitFor(
+        () => streamed.client.transcripts().find((s) => s.id === streamed.segmentIds[1] && s.is_user === true),
+        10_000,
+        'the user line matched',
+      );
+      assert.equal(streamed.client.events('speaker_label_suggestion').length, 0);
       await streamed.client.close();
     });
 
