@@ -102,6 +102,31 @@ for (const dialect of dialects()) {
       assert.equal((await sample(response.json<{ sample_id: string }>().sample_id)).person_id, null);
     });
 
+    test('speaker_assigned on the socket labels the segments, queues a sample and names the speaker', async () => {
+      const alice = await createPerson(server, 'Alice');
+      const client = await ListenClient.connect(listenUrl(server.base, { custom_stt: 'enabled' }), server.user.session);
+      const [session] = await client.waitForEvent('conversation_session');
+      await client.waitFor(() => client.events('service_status').find((e) => e.status === 'ready'));
+      client.send(suggest(segment('Let us book the venue for Friday.', 0, 2, { speaker: 'SPEAKER_02' })));
+      const [frame] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
+      client.send({ type: 'speaker_assigned', speaker_id: 2, person_id: alice, segment_ids: [frame.id] });
+      await waitUntil(async () => (await pendingSamples(server)) > 0, 'the sample');
+      const rows = await server.t.ctx.store.db.selectFrom('speaker_samples').select('person_id').execute();
+      assert.deepEqual(rows, [{ person_id: alice }]);
+      const read = await server.t.app.inject({
+        method: 'GET',
+        url: `/v1/dev/user/conversations/${session.conversation_id}?include_transcript=true`,
+        headers: server.user.auth,
+      });
+      assert.equal(read.statusCode, 200, read.body);
+      const segments = read.json<{ transcript_segments: Array<{ speaker_name: string; person_id: string }> }>();
+      assert.deepEqual(
+        segments.transcript_segments.map((s) => [s.person_id, s.speaker_name]),
+        [[alice, 'Alice']],
+      );
+      await client.close();
+    });
+
     test("speaker_assigned on the socket naming another user's person queues nothing", async () => {
       const other = await createUser(server.t.ctx, { name: 'Other' });
       const theirs = await createPerson({ ...server, user: other }, 'Eve');
