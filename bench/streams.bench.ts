@@ -36,6 +36,8 @@ interface Target {
   pids: number[];
   /** PostgreSQL backends and Redis, when the target uses them */
   services: Record<string, () => number[]>;
+  /** Reads the servers' event-loop delay since the previous call (keepsake: /metrics). */
+  loopDelay?: () => Promise<string>;
   url: (n: number) => string;
   headers: (n: number) => Record<string, string>;
 }
@@ -45,6 +47,7 @@ interface Result {
   p99: number;
   transcripts: number;
   expected: number;
+  loopDelay: string;
   /** percent of one core: the server processes (summed), their services, the load generator */
   cpu: Record<string, number>;
   rssPerStream: number;
@@ -88,6 +91,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
       url: (n) =>
         `${nodes[n % 2].url.replace('http', 'ws')}/v4/listen?codec=pcm16&sample_rate=16000&custom_stt=enabled&conversation_timeout=600`,
       headers: (n) => ({ authorization: `Bearer ${tokens[n % tokens.length]}` }),
+      loopDelay: () => Promise.all(nodes.map((node) => loopDelayOf(node.url))).then((d) => d.join('; ')),
     });
     return { name, lines: report(ours, bare) };
   } finally {
@@ -104,6 +108,7 @@ function report(ours: Result, bare: Result): string[] {
     `transcripts received: ${ours.transcripts} of ${ours.expected} sent (bare ${bare.transcripts} of ${bare.expected}); failed opens ${ours.openFailures}`,
     `server memory: ${fmt(ours.rssPerStream / 1024)} KiB RSS per stream over both processes (target < 1024 KiB: ${verdict(ours.rssPerStream < 1024 * 1024)}); bare ws ${fmt(bare.rssPerStream / 1024)} KiB`,
     `server CPU (2 processes): ${fmt(ours.cpu.servers)}% of one core; bare ws ${fmt(bare.cpu.servers)}% → ratio ${fmt(ours.cpu.servers / bare.cpu.servers, 2)}×`,
+    `server event-loop delay during the run (p99 / max): ${ours.loopDelay}`,
     `CPU during the run (% of one core): ${formatCpu(ours.cpu)}; bare run: ${formatCpu(bare.cpu)}`,
   ];
 }
@@ -151,6 +156,7 @@ async function drive(target: Target): Promise<Result> {
   }
   await sleep(2000);
   const meter = new CpuMeter({ servers: () => target.pids, ...target.services });
+  await target.loopDelay?.(); // resets the servers' event-loop histograms
   meter.start();
   let expected = 0;
   let tick = 0;
@@ -176,6 +182,7 @@ async function drive(target: Target): Promise<Result> {
   clearInterval(timer);
   await sleep(1000); // late transcripts still count (as long latencies)
   const cpu = meter.stop();
+  const loopDelay = (await target.loopDelay?.()) ?? '';
   const loadedRss = sum(target.pids.map(rssBytes));
   for (const ws of sockets) ws?.close(1000);
   await sleep(500);
@@ -187,6 +194,7 @@ async function drive(target: Target): Promise<Result> {
     transcripts: latencies.length,
     expected,
     cpu,
+    loopDelay,
     rssPerStream: (loadedRss - idleRss) / Math.max(1, STREAMS - openFailures),
     openFailures,
   };
@@ -221,6 +229,15 @@ function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** p99 and max event-loop delay of one serve process from its /metrics. */
+async function loopDelayOf(url: string): Promise<string> {
+  const body = await (await fetch(`${url}/metrics`)).text();
+  const value = (quantile: string) =>
+    Number(new RegExp(`^keepsake_event_loop_delay_seconds\\{quantile="${quantile}"\\} (\\S+)$`, 'm').exec(body)?.[1]) *
+    1000;
+  return `${fmt(value('0.99'))} / ${fmt(value('1'))} ms`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

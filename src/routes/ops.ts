@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
@@ -77,6 +78,13 @@ function processMetrics(app: TypedApp, ctx: AppContext): Registry {
   const sockets = registry.add(new Gauge('keepsake_listen_open_sockets', 'Live listen sockets open on this process'));
   const draining = registry.add(new Gauge('keepsake_draining', '1 while this process drains after SIGTERM'));
   const memory = registry.add(new Gauge('keepsake_process_memory_bytes', 'Memory of this process by kind'));
+  const loopDelay = registry.add(
+    new Gauge('keepsake_event_loop_delay_seconds', 'Event-loop delay of this process since the previous scrape'),
+  );
+  // Sampled every 10 ms; a busy or CPU-starved process shows here before its requests slow down.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  app.addHook('onClose', async () => loop.disable());
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: ids in paths would make one series per resource.
     const route = request.routeOptions.url ?? 'unmatched';
@@ -90,6 +98,13 @@ function processMetrics(app: TypedApp, ctx: AppContext): Registry {
     const usage = process.memoryUsage();
     memory.set({ kind: 'rss' }, usage.rss);
     memory.set({ kind: 'heap_used' }, usage.heapUsed);
+    for (const [quantile, nanos] of [
+      ['0.5', loop.percentile(50)],
+      ['0.99', loop.percentile(99)],
+      ['1', loop.max],
+    ] as const)
+      loopDelay.set({ quantile }, Number.isFinite(nanos) ? nanos / 1e9 : 0);
+    loop.reset();
   });
   registerDatabaseCollectors(registry, ctx.store.db, () => ctx.clock.now());
   return registry;

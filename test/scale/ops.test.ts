@@ -78,6 +78,22 @@ for (const dialect of dialects()) {
       assert.match(body, /# TYPE keepsake_webhook_deliveries_last_hour gauge/);
       assert.match(body, /# TYPE keepsake_stt_provider_errors_total counter/);
     });
+
+    test('metrics report the event-loop delay since the previous scrape', async () => {
+      await t.app.inject({ method: 'GET', url: '/metrics' });
+      // Block the loop for ~60 ms: the next scrape's maximum covers it.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const until = Date.now() + 60;
+      while (Date.now() < until) {
+        // busy
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const body = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      const max = /^keepsake_event_loop_delay_seconds\{quantile="1"\} (\S+)$/m.exec(body);
+      assert.ok(max, body);
+      assert.ok(Number(max[1]) >= 0.04, `max delay ${max[1]}`);
+      assert.match(body, /^keepsake_event_loop_delay_seconds\{quantile="0.99"\} \S+$/m);
+    });
   });
 }
 
