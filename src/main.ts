@@ -16,6 +16,8 @@ const USAGE = `usage: keepsake <command>
   admin app create --name N [--owner UID] [--capabilities c1,c2] [--actions a1,a2]
         [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2] [--memory-prompt TEXT]
   admin app enable --uid UID --app APP_ID
+  models download [--dir DIR] [--url URL] [--sha256 HEX] [--speaker] [--speaker-url URL]
+                        fetch the recommended sherpa-onnx models (default DIR: DATA_DIR/models)
 
 API client (KEEPSAKE_URL, KEEPSAKE_API_KEY or ~/.config/keepsake/profile.json; see docs/cli.md):
 ${clientUsage()}
@@ -43,6 +45,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'admin':
       return (await import('./cli/admin.js')).runAdmin(config, rest);
+    case 'models':
+      return (await import('./cli/models.js')).runModels(config, rest);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
