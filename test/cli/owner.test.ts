@@ -8,6 +8,12 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import pino from 'pino';
+import { claimOwner } from '../../src/cli/owner.js';
+import { testConfig } from '../../src/config.js';
+import { createContext } from '../../src/context.js';
+import { openStore } from '../../src/store/db.js';
+import { createTestApp } from '../helpers/app.js';
 import { BIN } from './server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -143,6 +149,29 @@ describe('first-start owner creation with several processes starting at once', (
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('PostgreSQL: two contexts with their own pools claiming at once create one owner', {
+    skip: databaseUrl ? false : 'TEST_DATABASE_URL not set',
+  }, async () => {
+    // Two contexts with their own pools on one fresh schema, as two processes would be; their first
+    // queries interleave, so a check-then-create would make two owners here.
+    const first = await createTestApp('postgres');
+    const store = openStore({ databaseUrl: databaseUrl ?? '', dataDir: ':memory:', pgSchema: first.ctx.store.schema });
+    const second = await createContext(testConfig(), { store, log: pino({ level: 'silent' }) });
+    try {
+      const claims = await Promise.all([claimOwner(first.ctx), claimOwner(second)]);
+      assert.equal(claims.filter((c) => c !== null).length, 1);
+      const users = await first.ctx.store.db.selectFrom('users').select('id').execute();
+      assert.deepEqual(
+        users.map((u) => u.id),
+        claims.filter((c) => c !== null).map((c) => c?.uid),
+      );
+      assert.equal(await claimOwner(second), null);
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });
