@@ -13,6 +13,7 @@ import { claimOwner } from '../../src/cli/owner.js';
 import { testConfig } from '../../src/config.js';
 import { createContext } from '../../src/context.js';
 import { openStore } from '../../src/store/db.js';
+import { migrateToLatest } from '../../src/store/migrate.js';
 import { createTestApp } from '../helpers/app.js';
 import { BIN } from './server-process.js';
 
@@ -91,6 +92,10 @@ function assertOnePrinted(started: Started[], ownerIds: string[]): void {
 describe('first-start owner creation with several processes starting at once', () => {
   test('SQLite: three processes on one fresh data directory create one owner', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-owner-'));
+    // Migrated beforehand, so no process is held back by migrating and all reach the owner step together.
+    const migrated = openStore({ databaseUrl: null, dataDir });
+    await migrateToLatest(migrated);
+    await migrated.close();
     const started = await startTogether(3, {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
