@@ -22,13 +22,16 @@ export function dialectOf(db: Kysely<unknown>): DialectName {
  * Triggers that bump `user_data_versions` whenever a row of `table` changes, so a reader can tell with
  * one point query whether anything it may have cached for that user is stale (http/response-cache.ts).
  * They live in the database so that every writer (any process, the admin CLI, a manual fix) bumps it.
+ * PostgreSQL bumps once per statement and user (transition tables): a row trigger would update the
+ * same version row once per inserted row, and a bulk insert would pile up dead row versions.
  */
 export function dataVersionTriggerDdl(dialect: DialectName, table: string): string[] {
   if (dialect === 'postgres') {
-    return [
-      `CREATE TRIGGER ${table}_data_version AFTER INSERT OR UPDATE OR DELETE ON ${table}
-         FOR EACH ROW EXECUTE FUNCTION keepsake_bump_data_version()`,
-    ];
+    const trigger = (event: string, rows: 'NEW' | 'OLD') =>
+      `CREATE TRIGGER ${table}_data_version_${event.toLowerCase()} AFTER ${event} ON ${table}
+         REFERENCING ${rows} TABLE AS changed_rows
+         FOR EACH STATEMENT EXECUTE FUNCTION keepsake_bump_data_versions()`;
+    return [trigger('INSERT', 'NEW'), trigger('UPDATE', 'NEW'), trigger('DELETE', 'OLD')];
   }
   const bump = (row: 'new' | 'old') =>
     `INSERT INTO user_data_versions (user_id, version) VALUES (${row}.user_id, 1)
@@ -44,10 +47,10 @@ export function dataVersionTriggerDdl(dialect: DialectName, table: string): stri
 export function dataVersionFunctionDdl(dialect: DialectName): string[] {
   if (dialect !== 'postgres') return [];
   return [
-    `CREATE FUNCTION keepsake_bump_data_version() RETURNS trigger LANGUAGE plpgsql AS $$
+    `CREATE FUNCTION keepsake_bump_data_versions() RETURNS trigger LANGUAGE plpgsql AS $$
      BEGIN
        INSERT INTO user_data_versions (user_id, version)
-         VALUES (CASE WHEN TG_OP = 'DELETE' THEN OLD.user_id ELSE NEW.user_id END, 1)
+         SELECT DISTINCT user_id, 1 FROM changed_rows
          ON CONFLICT (user_id) DO UPDATE SET version = user_data_versions.version + 1;
        RETURN NULL;
      END $$`,
