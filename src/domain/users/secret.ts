@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -14,11 +14,18 @@ export function loadOrCreateSecret(configured: string | null, dataDir: string): 
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('hex');
+  // Written whole to a private file, then linked into place: another process starting at the same time
+  // sees either no secret file or a complete one, never an empty one.
+  const draft = join(dataDir, `.secret-${process.pid}-${randomBytes(4).toString('hex')}`);
+  writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    linkSync(draft, file);
     return secret;
-  } catch {
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     // Another process (server or admin CLI) created it first: use theirs.
     return readFileSync(file, 'utf8').trim();
+  } finally {
+    unlinkSync(draft);
   }
 }
