@@ -115,7 +115,6 @@ export async function run() {
     const deep = await load({ url: `http://127.0.0.1:${app.port}${deepPath}`, headers });
     app.child.kill();
 
-
     // Creates last: processing leaves extraction jobs behind that would load the reads measured after them.
     const writer = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir });
     const inline = await load({ ...createRequest(writer.port, headers, true), connections: 20, duration: 6 });

@@ -20,7 +20,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
     await seed(cluster, cluster.owner.uid, 10_000);
     const lines = await throughput(cluster, node1, auth);
     // BENCH_SCALE_THROUGHPUT_ONLY=1 skips the 1,000,000-conversation seed (minutes on a busy machine).
-    if (!process.env.BENCH_SCALE_THROUGHPUT_ONLY) lines.push(...(await dataSize(cluster, node1, auth)));
+    if (!process.env.BENCH_SCALE_THROUGHPUT_ONLY) lines.push(...(await dataSize(cluster, auth)));
     lines.push('500 live streams: bench/streams.bench.ts');
     return { name, lines };
   } finally {
@@ -65,7 +65,7 @@ async function throughput(cluster: Cluster, node1: Node, headers: Record<string,
 
 const total = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
 
-async function dataSize(cluster: Cluster, node: Node, small: Record<string, string>): Promise<string[]> {
+async function dataSize(cluster: Cluster, small: Record<string, string>): Promise<string[]> {
   const big = cluster.admin(['user', 'create', '--name', 'Big']);
   const uid = String(big.uid);
   const key = cluster.admin(['key', 'create', '--uid', uid, '--name', 'bench']);

@@ -9,7 +9,6 @@ import type {
   ConversationListFilter,
   ConversationsRepository,
   ConversationView,
-  ConversationWithFolder,
 } from '../../store/repositories/conversations.js';
 import type { PeopleRepository } from '../../store/repositories/people.js';
 import type { UsersRepository } from '../../store/repositories/users.js';
