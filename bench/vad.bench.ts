@@ -1,22 +1,12 @@
 // Silero VAD (sherpa-onnx) against the energy detector on the same espeak-ng conversation: CPU time
 // per second of audio, the ratio between them, and how close each cut is to the real speech.
-import { spawnSync } from 'node:child_process';
 import { EnergyVad } from '../src/providers/vad/energy.js';
 import type { Utterance, VoiceActivityDetector } from '../src/providers/vad/port.js';
 import { loadSilero } from '../src/providers/vad/silero.js';
+import { conversation } from '../test/providers/speech.js';
 
 const RATE = 16_000;
 const REPEAT = 20;
-
-function speak(sentence: string): Buffer {
-  const wav = spawnSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', sentence], { maxBuffer: 1 << 24 }).stdout;
-  return spawnSync('sox', ['-t', 'wav', '-', '-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', '-'], {
-    input: wav,
-    maxBuffer: 1 << 24,
-  }).stdout;
-}
-
-const silence = (s: number) => Buffer.alloc(s * RATE * 2);
 
 function measure(make: (on: (u: Utterance) => void) => VoiceActivityDetector, pcm: Buffer) {
   let cuts: Utterance[] = [];
@@ -37,12 +27,12 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   const name = `vad: Silero (sherpa-onnx) vs energy detector, espeak-ng conversation × ${REPEAT}`;
   const silero = loadSilero();
   if (!silero.ok) return { name, lines: [`skipped: ${silero.reason}`] };
-  const pcm = Buffer.concat([
-    silence(1),
-    speak('Remind me to call the dentist tomorrow morning.'),
-    silence(2),
-    speak('Also buy some bread and milk on the way home tonight.'),
-    silence(2),
+  const { pcm } = conversation([
+    1,
+    'Remind me to call the dentist tomorrow morning.',
+    2,
+    'Also buy some bread and milk on the way home tonight.',
+    2,
   ]);
   const energy = measure((on) => new EnergyVad(on), pcm);
   const neural = measure(silero.create, pcm);

@@ -7,6 +7,7 @@ import OpusScript from 'opusscript';
 import type { Config } from '../../src/config.js';
 import { openDecoder } from '../../src/providers/audio/codecs.js';
 import { OpusFrameDecoder, opusPacketProblem } from '../../src/providers/audio/opus.js';
+import { speak } from '../providers/speech.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
 
 type OpusRate = 8000 | 12000 | 16000 | 24000 | 48000;
@@ -165,11 +166,11 @@ describe('codec=opus on the listen stream', () => {
   });
 });
 
-const hasTools = ['pocketsphinx_continuous', 'espeak-ng', 'sox'].every(
+const hasTools = ['pocketsphinx_continuous', 'espeak-ng'].every(
   (bin) => spawnSync(bin, bin === 'pocketsphinx_continuous' ? ['-help', 'yes'] : ['--version']).error === undefined,
 );
 
-describe('Opus speech end to end', { skip: hasTools ? false : 'pocketsphinx, espeak-ng or sox not installed' }, () => {
+describe('Opus speech end to end', { skip: hasTools ? false : 'pocketsphinx or espeak-ng not installed' }, () => {
   let server: ListenServer;
   before(async () => {
     server = await listenServer('sqlite', { config: { stt: stt({ provider: 'pocketsphinx' }) } });
@@ -177,14 +178,7 @@ describe('Opus speech end to end', { skip: hasTools ? false : 'pocketsphinx, esp
   after(() => server.close());
 
   test('espeak-ng speech sent as 16 kHz Opus packets comes back as words of the sentence', async () => {
-    const wav = spawnSync('espeak-ng', ['-v', 'en-us', '-s', '140', '--stdout', 'I want to go home now'], {
-      maxBuffer: 1 << 24,
-    }).stdout;
-    const raw = spawnSync(
-      'sox',
-      ['-t', 'wav', '-', '-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', '-'],
-      { input: wav, maxBuffer: 1 << 24 },
-    ).stdout;
+    const raw = speak('I want to go home now', 140);
     const speech = new Int16Array(raw.buffer, raw.byteOffset, raw.length >> 1);
     const packets = encodeOpus(Int16Array.from([...speech, ...new Int16Array(16000)]), 16000);
     const client = await ListenClient.connect(listenUrl(server.base, { codec: 'opus_fs320' }), server.user.session);

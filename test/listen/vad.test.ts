@@ -6,7 +6,7 @@ import { conversation, hasSpeechTools } from '../providers/speech.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
 
 describe('Silero VAD cuts the stream for OpenAI-compatible transcription', {
-  skip: hasSpeechTools ? false : 'espeak-ng or sox not installed',
+  skip: hasSpeechTools ? false : 'espeak-ng is not installed',
 }, () => {
   let server: ListenServer;
   let http: ReturnType<typeof createServer>;

@@ -1,17 +1,12 @@
-import { spawnSync } from 'node:child_process';
+import { espeakAvailable, speak as speakVoice } from '../voice/espeak.js';
 
-/** Whether espeak-ng and sox are installed (speech fixtures are rendered, not stored). */
-export const hasSpeechTools = ['espeak-ng', 'sox'].every(
-  (bin) => spawnSync(bin, ['--version'], { stdio: 'ignore' }).error === undefined,
-);
+/** Whether espeak-ng is installed (speech fixtures are rendered, not stored). */
+export const hasSpeechTools = espeakAvailable();
 
-/** Renders a sentence with espeak-ng as 16 kHz mono PCM16 (sox resamples from 22.05 kHz). */
-export function speak(sentence: string, voice = 'en-us'): Buffer {
-  const wav = spawnSync('espeak-ng', ['-v', voice, '-s', '150', '--stdout', sentence], { maxBuffer: 1 << 24 }).stdout;
-  return spawnSync('sox', ['-t', 'wav', '-', '-t', 'raw', '-r', '16000', '-e', 'signed', '-b', '16', '-c', '1', '-'], {
-    input: wav,
-    maxBuffer: 1 << 24,
-  }).stdout;
+/** Renders a sentence with espeak-ng's default pitch as 16 kHz mono PCM16 bytes. */
+export function speak(sentence: string, speed = 150): Buffer {
+  const samples = speakVoice({ voice: 'en-us', pitch: 50, speed }, sentence);
+  return Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
 }
 
 export const silence = (seconds: number): Buffer => Buffer.alloc(Math.round(seconds * 16_000) * 2);

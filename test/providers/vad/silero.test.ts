@@ -16,7 +16,7 @@ function run(make: (on: (u: Utterance) => void) => VoiceActivityDetector, pcm: B
   return found;
 }
 
-describe('Silero VAD', { skip: hasSpeechTools ? false : 'espeak-ng or sox not installed' }, () => {
+describe('Silero VAD', { skip: hasSpeechTools ? false : 'espeak-ng is not installed' }, () => {
   const silero = loadSilero();
 
   test('sherpa-onnx-node and the model shipped in @ricky0123/vad-web load; auto picks Silero', () => {
