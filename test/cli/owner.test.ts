@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -15,21 +14,9 @@ import { createContext } from '../../src/context.js';
 import { openStore } from '../../src/store/db.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { createTestApp } from '../helpers/app.js';
-import { BIN } from './server-process.js';
+import { BIN, freePort } from './server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
@@ -81,12 +68,19 @@ async function stopAll(started: Started[]): Promise<void> {
   );
 }
 
-/** Exactly one process printed the first-start secrets, and they name the one stored owner. */
-function assertOnePrinted(started: Started[], ownerIds: string[]): void {
+/**
+ * Exactly one owner is stored, with exactly one key, and exactly one process printed the first-start
+ * secrets naming it.
+ */
+function assertOneOwner(started: Started[], owners: Array<{ id: string }>, keys: Array<{ user_id: string }>): void {
   const printers = started.filter((s) => s.output().includes('first start'));
   assert.equal(printers.length, 1, started.map((s) => s.output()).join('\n----\n'));
-  assert.equal(ownerIds.length, 1);
-  assert.match(printers[0].output(), new RegExp(`uid:\\s+${ownerIds[0]}`));
+  assert.equal(owners.length, 1);
+  assert.match(printers[0].output(), new RegExp(`uid:\\s+${owners[0].id}`));
+  assert.deepEqual(
+    keys.map((k) => k.user_id),
+    owners.map((o) => o.id),
+  );
 }
 
 describe('first-start owner creation with several processes starting at once', () => {
@@ -107,14 +101,7 @@ describe('first-start owner creation with several processes starting at once', (
       const owners = db.prepare('select id from users').all() as Array<{ id: string }>;
       const keys = db.prepare('select user_id from api_keys').all() as Array<{ user_id: string }>;
       db.close();
-      assertOnePrinted(
-        started,
-        owners.map((o) => o.id),
-      );
-      assert.deepEqual(
-        keys.map((k) => k.user_id),
-        owners.map((o) => o.id),
-      );
+      assertOneOwner(started, owners, keys);
     } finally {
       await stopAll(started);
       rmSync(dataDir, { recursive: true, force: true });
@@ -141,14 +128,7 @@ describe('first-start owner creation with several processes starting at once', (
       const owners = (await client.query<{ id: string }>('select id from users')).rows;
       const keys = (await client.query<{ user_id: string }>('select user_id from api_keys')).rows;
       await client.end();
-      assertOnePrinted(
-        started,
-        owners.map((o) => o.id),
-      );
-      assert.deepEqual(
-        keys.map((k) => k.user_id),
-        owners.map((o) => o.id),
-      );
+      assertOneOwner(started, owners, keys);
     } finally {
       await stopAll(started);
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
