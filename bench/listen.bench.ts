@@ -2,17 +2,17 @@
 // against `keepsake serve` (SQLite) in its own process, and the same load against a bare `ws`
 // server that only echoes the transcript (the baseline). CPU and RSS come from /proc/<pid>.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { fmt, freePort } from './support.js';
+import { cpuSeconds, rssBytes } from './cpu.js';
+import { fmt, freePort, TRANSCRIPT_ECHO_SERVER } from './support.js';
 
 const STREAMS = Number(process.env.BENCH_LISTEN_STREAMS ?? 200);
 const SECONDS = Number(process.env.BENCH_LISTEN_SECONDS ?? 20);
 const FRAME_MS = 100;
 const FRAME = Buffer.alloc((16_000 * 2 * FRAME_MS) / 1000); // 100 ms of 16 kHz PCM16
-const CLK_TCK = 100;
 
 interface Target {
   child: ChildProcess;
@@ -20,22 +20,9 @@ interface Target {
   headers: Record<string, string>;
 }
 
-const BASELINE = `
-const { WebSocketServer } = require('ws');
-const wss = new WebSocketServer({ port: Number(process.env.PORT), host: '127.0.0.1' });
-wss.on('connection', (ws) => {
-  ws.on('message', (data, isBinary) => {
-    if (isBinary) return;
-    const message = JSON.parse(data.toString());
-    if (message.type === 'suggested_transcript') ws.send(JSON.stringify(message.segments.map((s, i) => ({ id: String(i), ...s }))));
-  });
-});
-wss.on('listening', () => console.log('ready'));
-`;
-
 async function startBaseline(): Promise<Target> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', BASELINE], {
+  const child = spawn(process.execPath, ['-e', TRANSCRIPT_ECHO_SERVER], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -86,18 +73,6 @@ function waitForOutput(child: ChildProcess, done: (out: string) => boolean): Pro
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-/** utime + stime of a process in seconds (/proc/<pid>/stat fields 14 and 15). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLK_TCK;
-}
-
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-}
 
 interface StreamsResult {
   cpuPercent: number;

@@ -9,7 +9,7 @@ import WebSocket from 'ws';
 import { signSessionToken } from '../src/domain/users/session-tokens.js';
 import { Cluster } from '../test/scale/cluster.js';
 import { CpuMeter, formatCpu, pidsMatching, rssBytes } from './cpu.js';
-import { fmt, freePort } from './support.js';
+import { fmt, freePort, TRANSCRIPT_ECHO_SERVER } from './support.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 500);
 const SECONDS = Number(process.env.BENCH_STREAMS_SECONDS ?? 20);
@@ -18,19 +18,6 @@ const FRAME_MS = 100;
 const FRAME = Buffer.alloc((16_000 * 2 * FRAME_MS) / 1000); // 100 ms of 16 kHz PCM16
 const TICK_MS = 10; // one timer; each tick serves the streams whose slot it is
 const SLOTS = FRAME_MS / TICK_MS;
-
-const ECHO = `
-const { WebSocketServer } = require('ws');
-const wss = new WebSocketServer({ port: Number(process.env.PORT), host: '127.0.0.1' });
-wss.on('connection', (ws) => {
-  ws.on('message', (data, isBinary) => {
-    if (isBinary) return;
-    const message = JSON.parse(data.toString());
-    if (message.type === 'suggested_transcript') ws.send(JSON.stringify(message.segments.map((s, i) => ({ id: String(i), ...s }))));
-  });
-});
-wss.on('listening', () => console.log('ready'));
-`;
 
 interface Target {
   pids: number[];
@@ -210,7 +197,7 @@ function open(target: Target, n: number): Promise<WebSocket | null> {
 
 async function startEcho(): Promise<{ child: ChildProcess; port: number; pid: number | undefined }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', ECHO], {
+  const child = spawn(process.execPath, ['-e', TRANSCRIPT_ECHO_SERVER], {
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -54,3 +54,17 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
 }
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+/** A bare `ws` server that only echoes `suggested_transcript` segments: the listen benchmarks' baseline. */
+export const TRANSCRIPT_ECHO_SERVER = `
+const { WebSocketServer } = require('ws');
+const wss = new WebSocketServer({ port: Number(process.env.PORT), host: '127.0.0.1' });
+wss.on('connection', (ws) => {
+  ws.on('message', (data, isBinary) => {
+    if (isBinary) return;
+    const message = JSON.parse(data.toString());
+    if (message.type === 'suggested_transcript') ws.send(JSON.stringify(message.segments.map((s, i) => ({ id: String(i), ...s }))));
+  });
+});
+wss.on('listening', () => console.log('ready'));
+`;
