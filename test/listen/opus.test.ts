@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import OpusScript from 'opusscript';
 import type { Config } from '../../src/config.js';
 import { openDecoder } from '../../src/providers/audio/codecs.js';
 import { OpusFrameDecoder, opusPacketProblem } from '../../src/providers/audio/opus.js';
+import { type FakeTranscriber, startFakeTranscriber } from '../helpers/fake-transcriber.js';
 import { speak } from '../providers/speech.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
 
@@ -104,32 +103,18 @@ describe('Opus packets', () => {
 
 describe('codec=opus on the listen stream', () => {
   let server: ListenServer;
-  let http: ReturnType<typeof createServer>;
-  const wavs: Buffer[] = [];
+  let transcriber: FakeTranscriber;
   before(async () => {
     // An OpenAI-compatible transcription server that keeps the WAV files it is sent.
-    http = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const riff = body.indexOf('RIFF');
-        const size = body.readUInt32LE(riff + 40);
-        wavs.push(body.subarray(riff + 44, riff + 44 + size));
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ text: 'opus audio arrived' }));
-      });
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
+    transcriber = await startFakeTranscriber(() => 'opus audio arrived');
     server = await listenServer('sqlite', {
       // The tone is cut by the energy detector (Silero rightly hears no speech in it).
-      config: { stt: stt({ provider: 'openai', baseUrl: `http://127.0.0.1:${port}`, vad: 'energy' }) },
+      config: { stt: stt({ provider: 'openai', baseUrl: transcriber.url, vad: 'energy' }) },
     });
   });
   after(async () => {
     await server.close();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await transcriber.close();
   });
 
   test('24 kHz Opus packets reach the transcriber as the tone they carry; bad packets do not close the socket', async () => {
@@ -148,7 +133,7 @@ describe('codec=opus on the listen stream', () => {
     const [seg] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null), 10_000);
     assert.equal(seg.text, 'opus audio arrived');
     assert.equal(client.closed, null);
-    const { rms, hz, seconds } = stats(wavs[0]);
+    const { rms, hz, seconds } = stats(transcriber.requests[0].pcm);
     assert.ok(rms > 1500, `utterance rms ${rms}`);
     assert.ok(Math.abs(hz - 440) < 30, `utterance tone at ${hz} Hz`);
     assert.ok(seconds >= 0.9 && seconds < 2.2, `utterance of ${seconds} s`);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import type { Config } from '../../src/config.js';
 import { type FakeDeepgram, startFakeDeepgram } from '../helpers/fake-deepgram.js';
+import { type FakeTranscriber, startFakeTranscriber } from '../helpers/fake-transcriber.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
 
 const stt = (overrides: Partial<Config['stt']>): Config['stt'] => ({
@@ -125,34 +124,19 @@ describe('Deepgram provider', () => {
 
 describe('OpenAI-compatible transcription provider', () => {
   let server: ListenServer;
-  let http: ReturnType<typeof createServer>;
-  const requests: Array<{ path: string; auth: string | undefined; body: string }> = [];
+  let transcriber: FakeTranscriber;
   before(async () => {
-    http = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        requests.push({
-          path: req.url ?? '',
-          auth: req.headers.authorization,
-          body: Buffer.concat(chunks).toString('latin1'),
-        });
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ text: 'a tone was heard' }));
-      });
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
+    transcriber = await startFakeTranscriber(() => 'a tone was heard');
     server = await listenServer('sqlite', {
       // A tone is not speech to Silero; the energy detector cuts it (test/listen/vad.test.ts covers Silero).
       config: {
-        stt: stt({ provider: 'openai', baseUrl: `http://127.0.0.1:${port}/v1`, apiKey: 'sk-test', vad: 'energy' }),
+        stt: stt({ provider: 'openai', baseUrl: `${transcriber.url}/v1`, apiKey: 'sk-test', vad: 'energy' }),
       },
     });
   });
   after(async () => {
     await server.close();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await transcriber.close();
   });
 
   test('each VAD-cut utterance is posted as WAV and its text becomes a segment', async () => {
@@ -163,9 +147,9 @@ describe('OpenAI-compatible transcription provider', () => {
     assert.equal(seg.text, 'a tone was heard');
     assert.equal(seg.stt_provider, 'openai');
     assert.ok(Number(seg.end) - Number(seg.start) >= 0.8);
-    assert.equal(requests[0].path, '/v1/audio/transcriptions');
-    assert.equal(requests[0].auth, 'Bearer sk-test');
-    assert.match(requests[0].body, /RIFF....WAVE/s);
+    assert.equal(transcriber.requests[0].path, '/v1/audio/transcriptions');
+    assert.equal(transcriber.requests[0].auth, 'Bearer sk-test');
+    assert.match(transcriber.requests[0].body.toString('latin1'), /RIFF....WAVE/s);
     await client.close();
   });
 });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { type FakeTranscriber, startFakeTranscriber } from '../helpers/fake-transcriber.js';
 import { conversation, hasSpeechTools } from '../providers/speech.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
 
@@ -9,26 +8,16 @@ describe('Silero VAD cuts the stream for OpenAI-compatible transcription', {
   skip: hasSpeechTools ? false : 'espeak-ng is not installed',
 }, () => {
   let server: ListenServer;
-  let http: ReturnType<typeof createServer>;
-  const posted: number[] = [];
+  let transcriber: FakeTranscriber;
+  // Seconds of audio in each posted WAV file.
+  const posted = () => transcriber.requests.map((r) => r.pcm.length / 32_000);
   before(async () => {
-    http = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        const body = Buffer.concat(chunks);
-        posted.push(body.readUInt32LE(body.indexOf('RIFF') + 40) / 32_000);
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ text: `utterance ${posted.length}` }));
-      });
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
+    transcriber = await startFakeTranscriber((n) => `utterance ${n}`);
     server = await listenServer('sqlite', {
       config: {
         stt: {
           provider: 'openai',
-          baseUrl: `http://127.0.0.1:${port}`,
+          baseUrl: transcriber.url,
           apiKey: null,
           deepgramApiKey: null,
           deepgramUrl: 'wss://api.deepgram.com',
@@ -40,7 +29,7 @@ describe('Silero VAD cuts the stream for OpenAI-compatible transcription', {
   });
   after(async () => {
     await server.close();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await transcriber.close();
   });
 
   test('two sentences between silences become two utterances with their speech times', async () => {
@@ -62,7 +51,7 @@ describe('Silero VAD cuts the stream for OpenAI-compatible transcription', {
       segments.map((s) => s.text),
       ['utterance 1', 'utterance 2'],
     );
-    assert.equal(posted.length, 2);
+    assert.equal(posted().length, 2);
     // The conversation starts at its first segment (SPEC §2.5), so times count from the first speech.
     const zero = spans[0].start;
     assert.equal(segments[0].start, 0);
@@ -71,7 +60,7 @@ describe('Silero VAD cuts the stream for OpenAI-compatible transcription', {
       assert.ok(Math.abs(Number(s.start) - start) <= 0.15, `start ${s.start} vs ${start}`);
       assert.ok(Math.abs(Number(s.end) - end) <= 0.35, `end ${s.end} vs ${end}`);
       // Only the speech is posted, not the silence around it.
-      assert.ok(posted[i] < spans[i].end - spans[i].start + 0.4, `posted ${posted[i]} s`);
+      assert.ok(posted()[i] < spans[i].end - spans[i].start + 0.4, `posted ${posted()[i]} s`);
     });
     await client.close();
   });
