@@ -106,7 +106,7 @@ for (const dialect of dialects()) {
       assert.equal(await count(), 2);
     });
 
-    test('a write made outside this process (straight to the database) invalidates the cache', async () => {
+    test('a write straight to the database, past every repository, invalidates the cache', async () => {
       const id = await seedConversation(t.ctx, ada.uid, { title: 'Before the fix', createdAt: Date.now() + 60_000 });
       const url = '/v1/dev/user/conversations?limit=1';
       assert.deepEqual(titles((await get(ada, url)).body), ['Before the fix']);
