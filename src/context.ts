@@ -37,6 +37,7 @@ import {
 } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
 import { openStore, type Store } from './store/db.js';
+import { transactionRunner } from './store/group-commit.js';
 import { migrateToLatest } from './store/migrate.js';
 import { ActionItemsRepository } from './store/repositories/action-items.js';
 import { ApiKeysRepository } from './store/repositories/api-keys.js';
@@ -134,7 +135,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const repos = {
     users: new UsersRepository(store.db),
     apiKeys: new ApiKeysRepository(store.db),
-    conversations: new ConversationsRepository(store.db),
+    conversations: new ConversationsRepository(store.db, transactionRunner(store.db, store.dialect)),
     actionItems: new ActionItemsRepository(store.db),
     memories: new MemoriesRepository(store.db),
     people: new PeopleRepository(store.db),

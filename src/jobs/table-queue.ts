@@ -37,7 +37,7 @@ export class JobTable {
 
   /** Inserts the job unless one with the same idempotency key exists; returns the stored job's id. */
   async enqueue(job: NewJob, now: number, tx: Db = this.db): Promise<string> {
-    await tx
+    const inserted = await tx
       .insertInto('jobs')
       .values({
         id: job.id,
@@ -56,7 +56,10 @@ export class JobTable {
         updated_at: now,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return inserted.id;
+    // The idempotency key was taken: the job already exists.
     const stored = await tx
       .selectFrom('jobs')
       .select('id')

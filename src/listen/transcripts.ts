@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { timeOrderedId } from '../domain/ids.js';
 import type { SttSegment } from '../providers/stt/port.js';
 import type { LiveConversationsRepository } from '../store/repositories/live-conversations.js';
 import type { TranscriptSegmentsTable } from '../store/schema.js';
@@ -89,7 +89,7 @@ export class TranscriptWriter {
     const person = this.speakerPeople.get(speakerId) ?? null;
     const start = round3(Math.max(0, segment.start + offset));
     return {
-      id: randomUUID(),
+      id: timeOrderedId(),
       user_id: this.userId,
       conversation_id: conversation.conversationId,
       seq,

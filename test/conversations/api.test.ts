@@ -158,6 +158,47 @@ for (const dialect of dialects()) {
       assert.notEqual(other.id, first.id);
     });
 
+    test('simultaneous retries with one client_session_id (one group commit on SQLite) store one conversation', async () => {
+      const payload = {
+        client_session_id: 'device-42-burst',
+        transcript_segments: [{ text: 'Book the flights to Lisbon.', start: 0, end: 2, is_user: true }],
+      };
+      const others = Array.from({ length: 3 }, (_, i) => ({
+        transcript_segments: [{ text: `Unrelated note ${i}.`, start: 0, end: 1 }],
+      }));
+      const responses = await Promise.all([
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', payload),
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', others[0]),
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', payload),
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', others[1]),
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', payload),
+        post(ada, '/v1/dev/user/conversations/from-segments?wait=false', others[2]),
+      ]);
+      assert.deepEqual(
+        responses.map((r) => r.statusCode),
+        [200, 200, 200, 200, 200, 200],
+      );
+      const ids = responses.map((r) => r.json().id);
+      assert.equal(ids[2], ids[0]);
+      assert.equal(ids[4], ids[0]);
+      assert.equal(new Set(ids).size, 4, 'the three other conversations are stored beside it');
+      const stored = await t.ctx.store.db
+        .selectFrom('conversations')
+        .select(['id'])
+        .where('client_session_id', '=', 'device-42-burst')
+        .execute();
+      assert.deepEqual(
+        stored.map((r) => r.id),
+        [ids[0]],
+      );
+      const segments = await t.ctx.store.db
+        .selectFrom('transcript_segments')
+        .select('conversation_id')
+        .where('conversation_id', 'in', ids)
+        .execute();
+      assert.equal(segments.length, 4, 'one segment per stored conversation; the losers left none behind');
+    });
+
     test('get, patch and delete of another user’s conversation → 404', async () => {
       const { id } = (await post(ada, '/v1/dev/user/conversations', { text: MEETING })).json();
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {

@@ -261,7 +261,7 @@ export class ConversationsService {
   ): Promise<string> {
     const now = this.deps.clock.now();
     const job = this.deps.pipeline.processJob(row.user_id, row.id, 0);
-    return this.deps.conversations.transaction(async (tx) => {
+    return this.deps.conversations.ingestTransaction(async (tx) => {
       await this.deps.conversations.insert(row, segments, tx);
       return this.deps.jobs.enqueue(job, now, tx);
     });

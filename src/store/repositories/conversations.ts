@@ -1,4 +1,5 @@
 import type { CompiledQuery, Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { TransactionRunner } from '../group-commit.js';
 import type { ConversationEventsTable, ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -48,7 +49,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 export class ConversationsRepository {
   private readonly segmentInserts: SegmentInserts;
 
-  constructor(private readonly db: Kysely<Database>) {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly grouped: TransactionRunner = (work) => db.transaction().execute(work),
+  ) {
     this.segmentInserts = new SegmentInserts(db);
   }
 
@@ -203,6 +207,15 @@ export class ConversationsRepository {
 
   transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
+  }
+
+  /**
+   * A transaction for a write that stands alone (a new conversation and its job): on SQLite it may
+   * share its commit with other requests' (group commit), and resolves only once that commit is done.
+   * `work` must use only `tx`.
+   */
+  ingestTransaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.grouped(work);
   }
 
   private selectWithFolder(db: Db) {
