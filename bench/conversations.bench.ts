@@ -8,7 +8,7 @@ import pino from 'pino';
 import { testConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { DEV_SCOPES } from '../src/domain/keys/dev-keys.js';
-import { fmt, type LoadResult, load, startServer } from './support.js';
+import { fmt, type LoadResult, load, startServer, warmUp } from './support.js';
 
 const CONVERSATIONS = 100_000;
 const CATEGORIES = ['work', 'personal', 'health', 'finance', 'travel', 'family', 'technology', 'social'];
@@ -92,6 +92,7 @@ export async function run() {
     lines.push(`seeded ${CONVERSATIONS} conversations in ${fmt((Date.now() - seedStart) / 1000)} s`);
 
     const bare = await startServer('bench/servers/app.ts', { BENCH_MODE: 'bare' });
+    await warmUp({ url: `http://127.0.0.1:${bare.port}/bare` });
     const baseline = await load({ url: `http://127.0.0.1:${bare.port}/bare` });
     bare.child.kill();
 
@@ -105,12 +106,14 @@ export async function run() {
       DATA_DIR: dataDir,
       RESPONSE_CACHE_MB: '0',
     });
+    await warmUp({ url: `http://127.0.0.1:${cold.port}${listPath}`, headers });
     const listCold = await load({ url: `http://127.0.0.1:${cold.port}${listPath}`, headers });
     const deepCold = await load({ url: `http://127.0.0.1:${cold.port}${deepPath}`, headers });
     cold.child.kill();
 
     // Default configuration: repeated reads are answered from the response cache while the data is unchanged.
     const app = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir });
+    await warmUp({ url: `http://127.0.0.1:${app.port}${listPath}`, headers });
     const list = await load({ url: `http://127.0.0.1:${app.port}${listPath}`, headers });
     const deep = await load({ url: `http://127.0.0.1:${app.port}${deepPath}`, headers });
     app.child.kill();
@@ -122,6 +125,7 @@ export async function run() {
 
     // Ingest on an API process whose jobs run elsewhere (a worker): the durable write of 100 segments + job.
     const api = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir, BENCH_JOBS: 'off' });
+    await warmUp({ ...createRequest(api.port, headers, false), connections: 20 });
     const ingest = await load({ ...createRequest(api.port, headers, false), connections: 20, duration: 6 });
     api.child.kill();
 

@@ -53,6 +53,11 @@ export async function load(options: autocannon.Options): Promise<LoadResult> {
   };
 }
 
+/** Two seconds of the same load, not measured: a fresh process compiles its hot paths first. */
+export async function warmUp(options: autocannon.Options): Promise<void> {
+  await autocannon({ connections: 50, ...options, duration: 2 });
+}
+
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 /** A bare `ws` server that only echoes `suggested_transcript` segments: the listen benchmarks' baseline. */

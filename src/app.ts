@@ -98,9 +98,9 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     },
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.cacheSlot) ctx.responseCache.store(request, reply, payload);
-    return payload;
+  // A callback hook, not an async one: it runs on every response and has nothing to wait for.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    done(null, request.cacheSlot ? ctx.responseCache.store(request, reply, payload) : payload);
   });
   for (const register of routeRegistrars) await register(app, ctx);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -81,13 +81,18 @@ export class ResponseCache {
     request.cacheSlot = { key, version, etag };
   }
 
-  /** onSend: keeps a fresh 200 body of a marked request and sends its ETag. */
-  store(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+  /**
+   * onSend: keeps a fresh 200 body of a marked request and sends its ETag. Returns the payload to send:
+   * the kept bytes themselves, so the body is encoded once.
+   */
+  store(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
     const slot = request.cacheSlot;
-    if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return;
+    if (!slot || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     reply.header('etag', slot.etag);
+    // A string holds at least one UTF-8 byte per UTF-16 unit: a body too large to keep is known unencoded.
+    if (payload.length > this.maxBytes / 8) return payload;
     const body = Buffer.from(payload);
-    if (body.length > this.maxBytes / 8) return;
+    if (body.length > this.maxBytes / 8) return body;
     this.remove(slot.key);
     this.entries.set(slot.key, { version: slot.version, body });
     this.bytes += body.length;
@@ -95,6 +100,7 @@ export class ResponseCache {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
     }
+    return body;
   }
 
   get size(): { entries: number; bytes: number } {

@@ -1,10 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
+import { PreparedQuery } from '../prepared.js';
 import type { ApiKeysTable, Database } from '../schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export class ApiKeysRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Every developer request authenticates through this lookup, so it is compiled once. */
+  private readonly byHash: PreparedQuery<ApiKeyRow, 'hash'>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.byHash = new PreparedQuery(db, ['hash'], (v) =>
+      db.selectFrom('api_keys').selectAll().where('hashed_key', '=', v.hash),
+    );
+  }
 
   async insert(row: ApiKeyRow): Promise<void> {
     await this.db.insertInto('api_keys').values(row).execute();
@@ -31,7 +39,8 @@ export class ApiKeysRepository {
 
   /** The one lookup not scoped by user: authentication resolves the user from the key's hash. */
   async findByHash(hashedKey: string): Promise<ApiKeyRow | undefined> {
-    return this.db.selectFrom('api_keys').selectAll().where('hashed_key', '=', hashedKey).executeTakeFirst();
+    const [row] = await this.byHash.execute({ hash: hashedKey });
+    return row;
   }
 
   async touch(userId: string, keyId: string, at: number): Promise<void> {

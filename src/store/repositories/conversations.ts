@@ -255,9 +255,15 @@ class SegmentInserts {
 
   async insert(tx: Db, segments: readonly Insertable<TranscriptSegmentsTable>[]): Promise<void> {
     for (let i = 0; i < segments.length; i += SEGMENT_BATCH) {
-      const batch = segments.slice(i, i + SEGMENT_BATCH);
-      const parameters = batch.flatMap((row) => SEGMENT_COLUMNS.map((column) => row[column]));
-      await tx.executeQuery({ ...this.statement(batch.length), parameters });
+      const rows = Math.min(SEGMENT_BATCH, segments.length - i);
+      // A flat parameter array filled in place (this runs for every ingested segment).
+      const parameters: unknown[] = new Array(rows * SEGMENT_COLUMNS.length);
+      let p = 0;
+      for (let r = i; r < i + rows; r++) {
+        const row = segments[r];
+        for (const column of SEGMENT_COLUMNS) parameters[p++] = row[column];
+      }
+      await tx.executeQuery({ ...this.statement(rows), parameters });
     }
   }
 

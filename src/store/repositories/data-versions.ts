@@ -1,4 +1,5 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 
 declare module '../schema.js' {
@@ -12,19 +13,17 @@ declare module '../schema.js' {
  * changes. Reading one is the hot path of every cached request, so its query is compiled once.
  */
 export class DataVersionsRepository {
-  private readonly currentQuery: CompiledQuery<{ version: number | string }>;
+  private readonly currentQuery: PreparedQuery<{ version: number | string }, 'userId'>;
 
-  constructor(private readonly db: Kysely<Database>) {
-    this.currentQuery = db.selectFrom('user_data_versions').select('version').where('user_id', '=', '').compile();
+  constructor(db: Kysely<Database>) {
+    this.currentQuery = new PreparedQuery(db, ['userId'], (v) =>
+      db.selectFrom('user_data_versions').select('version').where('user_id', '=', v.userId),
+    );
   }
 
   /** The user's data version; 0 before their first versioned write. */
   async current(userId: string): Promise<number> {
-    const result = await this.db.executeQuery<{ version: number | string }>({
-      ...this.currentQuery,
-      parameters: [userId],
-    });
-    const row = result.rows[0];
+    const [row] = await this.currentQuery.execute({ userId });
     return row ? Number(row.version) : 0;
   }
 }

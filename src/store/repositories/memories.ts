@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import { PreparedQuery } from '../prepared.js';
 import type { Database, MemoriesTable } from '../schema.js';
 
 export type MemoryRow = Selectable<MemoriesTable>;
@@ -18,7 +19,14 @@ export interface MemoryCursor {
 }
 
 export class MemoriesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** The plain page (no category filter): the developer list's common case, compiled once. */
+  private readonly page: PreparedQuery<MemoryRow, 'userId' | 'limit' | 'offset'>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.page = new PreparedQuery(db, ['userId', 'limit', 'offset'], (v) =>
+      this.listQuery(v.userId, { limit: v.limit, offset: v.offset }),
+    );
+  }
 
   async insertMany(rows: readonly Insertable<MemoriesTable>[], tx: Db = this.db): Promise<void> {
     // Stay well under SQLite's bound-parameter limit (15 columns per row).
@@ -51,6 +59,12 @@ export class MemoriesRepository {
 
   /** Newest first; memories the user rejected (`user_review = 0`) are hidden. */
   async list(userId: string, filter: MemoryListFilter): Promise<MemoryRow[]> {
+    if (!filter.categories || filter.categories.length === 0)
+      return this.page.execute({ userId, limit: filter.limit, offset: filter.offset });
+    return this.listQuery(userId, filter).execute();
+  }
+
+  private listQuery(userId: string, filter: MemoryListFilter) {
     let query = this.db
       .selectFrom('memories')
       .selectAll()
@@ -58,12 +72,7 @@ export class MemoriesRepository {
       .where((eb) => eb.or([eb('user_review', 'is', null), eb('user_review', '<>', 0)]));
     if (filter.categories && filter.categories.length > 0)
       query = query.where('category', 'in', [...filter.categories]);
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset);
   }
 
   async findById(userId: string, id: string, tx: Db = this.db): Promise<MemoryRow | undefined> {
