@@ -30,21 +30,25 @@ export function scoring(row: Pick<MemoryRow, 'manually_added' | 'category' | 'cr
 }
 
 export function parseTags(stored: string): string[] {
+  // Most memories have no tags: skip the parser for the stored empty list.
+  if (stored === '[]') return [];
   const parsed: unknown = JSON.parse(stored);
   return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
 }
 
+const KNOWN_CATEGORIES: ReadonlySet<string> = new Set(MEMORY_CATEGORIES);
+
 export function toMemoryView(row: MemoryRow): MemoryView {
+  // Lists map 25+ rows per request; an unedited memory's two times are one string.
+  const createdAt = new Date(row.created_at).toISOString();
   return {
     id: row.id,
     content: row.content,
-    category: (MEMORY_CATEGORIES as readonly string[]).includes(row.category)
-      ? (row.category as MemoryCategory)
-      : 'interesting',
+    category: KNOWN_CATEGORIES.has(row.category) ? (row.category as MemoryCategory) : 'interesting',
     visibility: row.visibility === 'public' ? 'public' : 'private',
     tags: parseTags(row.tags),
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
+    created_at: createdAt,
+    updated_at: row.updated_at === row.created_at ? createdAt : new Date(row.updated_at).toISOString(),
     manually_added: row.manually_added === 1,
     scoring: scoring(row),
     reviewed: row.reviewed === 1,
