@@ -141,7 +141,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     people: new PeopleRepository(store.db),
     folders: new FoldersRepository(store.db),
     goals: new GoalsRepository(store.db),
-    search: new SearchRepository(store.db, store.dialect),
+    search: new SearchRepository(store.db, store.dialect, clock),
   };
   const jobs = new JobTable(store.db, store.dialect);
   const runner = new JobRunner(jobs, clock, log, {

@@ -1,8 +1,11 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Clock } from '../../context-types.js';
 import type { DialectName } from '../db.js';
 import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, searchBackend } from '../search/index.js';
+import { matchExpression } from '../search/sqlite.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
+import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationWithFolder } from './conversations.js';
 import type { MemoryRow } from './memories.js';
 
@@ -29,18 +32,29 @@ export type Scored<T> = T & { score: number };
 /** Ranked full-text search and stored embeddings; the dialect's backend is chosen once, here. */
 export class SearchRepository {
   private readonly backend: SearchBackend;
+  /** SQLite only: bm25's term weights, to spot queries it cannot rank (see MemoryTermStats). */
+  private readonly termStats: MemoryTermStats | null;
 
   constructor(
     private readonly db: Kysely<Database>,
     dialect: DialectName,
+    clock: Clock,
   ) {
     this.backend = searchBackend(dialect);
+    this.termStats = dialect === 'sqlite' ? new MemoryTermStats(db, clock) : null;
   }
 
-  /** The user's visible memories matching the terms, best first. */
+  /**
+   * The user's visible memories matching the terms, best first. On SQLite, a query whose every term is
+   * in at least half of all memories and in 1,000 of them (bm25 weighs each at 1e-6) lists its matches
+   * newest first, score 0.
+   */
   async memories(userId: string, terms: readonly string[], filter: MemorySearchFilter): Promise<Scored<MemoryRow>[]> {
+    const mode = filter.mode ?? 'all';
+    if (mode === 'all' && (await this.termStats?.allUninformative(terms)))
+      return this.newestMemories(userId, terms, filter);
     let query = this.db
-      .with('hit', (qc) => this.backend.memoryHits(qc, userId, terms, filter.mode ?? 'all'))
+      .with('hit', (qc) => this.backend.memoryHits(qc, userId, terms, mode))
       .selectFrom('hit')
       .innerJoin('memories as m', 'm.id', 'hit.id')
       .selectAll('m')
@@ -56,6 +70,29 @@ export class SearchRepository {
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
+  }
+
+  /**
+   * SQLite: matches in the order they were stored, newest first. FTS5 walks the doclist backwards by
+   * rowid (a memory's search doc id grows with each insert), so a page reads only its own rows.
+   */
+  private async newestMemories(
+    userId: string,
+    terms: readonly string[],
+    filter: MemorySearchFilter,
+  ): Promise<Scored<MemoryRow>[]> {
+    let query = this.db
+      .selectFrom('memories_fts')
+      .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
+      .innerJoin('memories as m', 'm.id', 'map.memory_id')
+      .selectAll('m')
+      .select(sql<number>`0`.as('score'))
+      .where(sql<boolean>`memories_fts MATCH ${matchExpression(terms, 'all')}`)
+      .where('m.user_id', '=', userId)
+      .where((eb) => eb.or([eb('m.user_review', 'is', null), eb('m.user_review', '<>', 0)]));
+    if (filter.categories && filter.categories.length > 0)
+      query = query.where('m.category', 'in', [...filter.categories]);
+    return query.orderBy(sql`memories_fts.rowid`, 'desc').limit(filter.limit).offset(filter.offset).execute();
   }
 
   /** Completed, non-discarded conversations holding every term (title, overview, transcript), best first. */

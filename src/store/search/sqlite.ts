@@ -111,7 +111,7 @@ export const SQLITE_SEARCH_DDL: readonly string[] = [
 ];
 
 /** FTS5 query: every term quoted (they hold only letters, digits and marks), joined by AND or OR. */
-function matchExpression(terms: readonly string[], mode: MatchMode): string {
+export function matchExpression(terms: readonly string[], mode: MatchMode): string {
   return terms.map((t) => `"${t}"`).join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
