@@ -2,7 +2,7 @@
 // run), and list latency at 1,000,000 conversations vs 10,000. Needs TEST_DATABASE_URL/TEST_REDIS_URL
 // (or DATABASE_URL/REDIS_URL); skipped with a message otherwise.
 import { cpus, loadavg } from 'node:os';
-import { Cluster, type Node } from '../test/scale/cluster.js';
+import { Cluster, type Node, stopNode } from '../test/scale/cluster.js';
 import { CpuMeter, formatCpu, pidsMatching } from './cpu.js';
 import { fmt, type LoadResult, load } from './support.js';
 
@@ -15,10 +15,18 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   if (!dbUrl || !redisUrl) return { name, lines: ['skipped: set TEST_DATABASE_URL and TEST_REDIS_URL'] };
   const cluster = await Cluster.create(dbUrl, redisUrl, 12, { LOG_LEVEL: 'warn', RATE_LIMIT_BOOST: '1000000000' });
   try {
-    const node1 = await cluster.serve();
+    // The first start creates the owner whose key the load uses.
+    await stopNode(await cluster.serve());
     const auth = { authorization: `Bearer ${cluster.owner.key}` };
     await seed(cluster, cluster.owner.uid, 10_000);
-    const lines = await throughput(cluster, node1, auth);
+    const lines = [
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (shared with other work: absolute figures are noisy)`,
+      ...(await throughput(cluster, auth, 'cache on (default)', {})),
+      // Every page built by the database: more of each request's work is the API process's own.
+      ...(await throughput(cluster, auth, 'cache off', { RESPONSE_CACHE_MB: '0' })),
+    ];
     // BENCH_SCALE_THROUGHPUT_ONLY=1 skips the 1,000,000-conversation seed (minutes on a busy machine).
     if (!process.env.BENCH_SCALE_THROUGHPUT_ONLY) lines.push(...(await dataSize(cluster, auth)));
     lines.push('500 live streams: bench/streams.bench.ts');
@@ -28,7 +36,13 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   }
 }
 
-async function throughput(cluster: Cluster, node1: Node, headers: Record<string, string>): Promise<string[]> {
+async function throughput(
+  cluster: Cluster,
+  headers: Record<string, string>,
+  label: string,
+  env: NodeJS.ProcessEnv,
+): Promise<string[]> {
+  const node1 = await cluster.serve(env);
   const database = new URL(cluster.databaseUrl).pathname.slice(1);
   const meter = (nodes: Node[]) =>
     new CpuMeter({
@@ -42,7 +56,7 @@ async function throughput(cluster: Cluster, node1: Node, headers: Record<string,
   oneMeter.start();
   const one = await load({ url: node1.url + LIST, headers, connections: 50, duration: 8 });
   const oneCpu = oneMeter.stop();
-  const node2 = await cluster.serve();
+  const node2 = await cluster.serve(env);
   await load({ url: node2.url + LIST, headers, connections: 25, duration: 2 });
   const twoMeter = meter([node1, node2]);
   twoMeter.start();
@@ -50,20 +64,33 @@ async function throughput(cluster: Cluster, node1: Node, headers: Record<string,
     [node1, node2].map((node) => load({ url: node.url + LIST, headers, connections: 25, duration: 8 })),
   );
   const twoCpu = twoMeter.stop();
+  await Promise.all([stopNode(node1), stopNode(node2)]);
   const two = a.rps + b.rps;
   return [
-    `machine: ${cpus().length} cores, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} (shared with other work: absolute figures are noisy)`,
+    `[${label}]`,
     `dev list, 1 API process:  ${fmt(one.rps, 0)} req/s, p99 ${one.p99} ms${errors(one)}`,
     `  CPU (% of one core): ${formatCpu(oneCpu)}`,
     `dev list, 2 API processes: ${fmt(two, 0)} req/s (${fmt(a.rps, 0)} + ${fmt(b.rps, 0)}), p99 ${Math.max(a.p99, b.p99)} ms${errors(a)}${errors(b)}`,
     `  CPU (% of one core): ${formatCpu(twoCpu)}`,
     `scaling ratio 2 vs 1: ${fmt(two / one.rps, 2)}× (target ≥ 1.6×); CPU of everything measured: ${fmt(total(oneCpu))}% → ${fmt(total(twoCpu))}% of the machine's ${cpus().length * 100}%`,
+    bound(one.rps, oneCpu),
   ];
 }
 
 const total = (cpu: Record<string, number>) => Object.values(cpu).reduce((a, b) => a + b, 0);
+
+/**
+ * The best ratio this machine allows: per request the API process costs `a` of a core and everything else
+ * (database, Redis, load generator) `b`; two API processes cannot pass all cores / (a + b) requests per
+ * second, nor twice one process's rate, so the ratio is at most min(2, cores × rps₁⁻¹ / (a + b)).
+ */
+function bound(oneRps: number, oneCpu: Record<string, number>): string {
+  const api = Object.entries(oneCpu).find(([name]) => name.startsWith('API'))?.[1] ?? 0;
+  const rest = total(oneCpu) - api;
+  const perRequest = (percent: number) => (percent / 100 / oneRps) * 1e6;
+  const machineLimit = (cpus().length * 100) / total(oneCpu);
+  return `  per request: API process ${fmt(perRequest(api), 0)} µs of CPU, everything else ${fmt(perRequest(rest), 0)} µs → this machine's cores cap 2 vs 1 at ${fmt(Math.min(2, machineLimit), 2)}×`;
+}
 
 async function dataSize(cluster: Cluster, small: Record<string, string>): Promise<string[]> {
   const big = cluster.admin(['user', 'create', '--name', 'Big']);
