@@ -11,8 +11,9 @@ export interface SearchHit {
 export type MatchMode = 'all' | 'any';
 
 /**
- * The dialect half of full-text search (SQLite FTS5 or PostgreSQL tsvector). Each backend answers the
- * user's matching ids with a score; the repository joins them to rows, filters and pages in shared SQL.
+ * The dialect half of full-text search (SQLite FTS5 or PostgreSQL tsvector). Each backend answers matching
+ * ids with a score; the repository joins them to the user's rows (the only scope that matters: SQLite's
+ * memory hits span every user's index entries), filters and pages in shared SQL.
  */
 export interface SearchBackend {
   readonly name: 'sqlite-fts5' | 'postgres-tsvector';
