@@ -1,8 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, type QueryCreator, sql } from 'kysely';
 import type { Clock } from '../../context-types.js';
 import type { DialectName } from '../db.js';
+import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
-import { type MatchMode, type SearchBackend, searchBackend } from '../search/index.js';
+import { type MatchMode, type SearchBackend, type SearchHit, searchBackend } from '../search/index.js';
 import { matchExpression } from '../search/sqlite.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
@@ -34,6 +35,8 @@ export class SearchRepository {
   private readonly backend: SearchBackend;
   /** SQLite only: bm25's term weights, to spot queries it cannot rank (see MemoryTermStats). */
   private readonly termStats: MemoryTermStats | null;
+  /** The memory search without a category filter, compiled once (engines with a one-parameter match). */
+  private memoryPage: PreparedQuery<Scored<MemoryRow>, 'userId' | 'match' | 'limit' | 'offset'> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -53,8 +56,24 @@ export class SearchRepository {
     const mode = filter.mode ?? 'all';
     if (mode === 'all' && (await this.termStats?.allUninformative(terms)))
       return this.newestMemories(userId, terms, filter);
+    const { memoryMatch } = this.backend;
+    if (memoryMatch && !filter.categories?.length) {
+      this.memoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>
+        this.rankedMemories(v.userId, (qc) => memoryMatch.hits(qc, v.match), { limit: v.limit, offset: v.offset }),
+      );
+      const { limit, offset } = filter;
+      return this.memoryPage.execute({ userId, match: memoryMatch.match(terms, mode), limit, offset });
+    }
+    return this.rankedMemories(userId, (qc) => this.backend.memoryHits(qc, userId, terms, mode), filter).execute();
+  }
+
+  private rankedMemories(
+    userId: string,
+    hits: (qc: QueryCreator<Database>) => Expression<SearchHit>,
+    filter: Pick<MemorySearchFilter, 'categories' | 'limit' | 'offset'>,
+  ) {
     let query = this.db
-      .with('hit', (qc) => this.backend.memoryHits(qc, userId, terms, mode))
+      .with('hit', hits)
       .selectFrom('hit')
       .innerJoin('memories as m', 'm.id', 'hit.id')
       .selectAll('m')
@@ -68,8 +87,7 @@ export class SearchRepository {
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
       .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+      .offset(filter.offset);
   }
 
   /**

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
+import type { Database } from '../schema.js';
 import './tables.js';
 import type { MatchMode, SearchBackend } from './types.js';
 
@@ -118,18 +119,26 @@ export function matchExpression(terms: readonly string[], mode: MatchMode): stri
 // `rank` is bm25 (weighted for conversations): negative, lower is better. Mapped into (0, 1), higher is better.
 const SCORE = (table: string) => sql<number>`(-${sql.ref(`${table}.rank`)}) / (1.0 - ${sql.ref(`${table}.rank`)})`;
 
+/**
+ * Matches of every user: the caller joins them to `memories` and keeps the user's own. Joining here too
+ * read each matching memory twice (14% of a topic search). bm25() costs less than `rank`.
+ */
+function memoryHitsMatching(qc: QueryCreator<Database>, match: string) {
+  return qc
+    .selectFrom('memories_fts')
+    .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
+    .where(sql<boolean>`memories_fts MATCH ${match}`)
+    .select(['map.memory_id as id', sql<number>`-bm25(memories_fts) / (1.0 - bm25(memories_fts))`.as('score')]);
+}
+
 export const sqliteSearch: SearchBackend = {
   name: 'sqlite-fts5',
 
   memoryHits(qc, _userId, terms, mode) {
-    // Matches of every user: the caller joins them to `memories` and keeps the user's own. Joining here
-    // too read each matching memory twice (14% of a topic search). bm25() costs less than `rank`.
-    return qc
-      .selectFrom('memories_fts')
-      .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
-      .where(sql<boolean>`memories_fts MATCH ${matchExpression(terms, mode)}`)
-      .select(['map.memory_id as id', sql<number>`-bm25(memories_fts) / (1.0 - bm25(memories_fts))`.as('score')]);
+    return memoryHitsMatching(qc, matchExpression(terms, mode));
   },
+
+  memoryMatch: { match: matchExpression, hits: memoryHitsMatching },
 
   conversationHits(qc, userId, terms, mode) {
     return qc

@@ -29,6 +29,14 @@ export interface SearchBackend {
     terms: readonly string[],
     mode: MatchMode,
   ): Expression<SearchHit>;
+  /**
+   * For an engine whose whole memory match is one parameter (FTS5's MATCH string), the memory search can
+   * be compiled once and run with `match(terms, mode)`; `hits` is `memoryHits` for an already-built match.
+   */
+  readonly memoryMatch?: {
+    match(terms: readonly string[], mode: MatchMode): string;
+    hits(qc: QueryCreator<Database>, match: string): Expression<SearchHit>;
+  };
 }
 
 const MAX_TERMS = 32;
