@@ -24,12 +24,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set by the lookup when the response should be stored (a miss) and carries the ETag to send. */
-    cacheSlot?: { key: string; version: number; etag: string };
+    cacheSlot?: { key: string; version: number; etag: string; digest: string };
   }
 }
 
 interface Entry {
   version: number;
+  /** digest of the key, the stable half of the ETag */
+  digest: string;
   /** UTF-8 bytes, encoded once rather than on every send. */
   body: Buffer;
 }
@@ -62,13 +64,15 @@ export class ResponseCache {
     if (!route || !userId || (route.when && !route.when(request))) return;
     const version = await this.versions.current(userId);
     const key = `${userId}\n${request.routeOptions.url}\n${canonicalQuery(request.query)}`;
-    const etag = `W/"${version}-${digest(key)}"`;
+    const entry = this.maxBytes > 0 ? this.entries.get(key) : undefined;
+    // The key's digest is kept with its entry: a hit hashes nothing.
+    const keyDigest = entry?.digest ?? digest(key);
+    const etag = `W/"${version}-${keyDigest}"`;
     reply.header('cache-control', CACHE_CONTROL);
     if (matches(request.headers['if-none-match'], etag)) {
       reply.code(304).header('etag', etag).send();
       return;
     }
-    const entry = this.maxBytes > 0 ? this.entries.get(key) : undefined;
     if (entry && entry.version === version) {
       this.hits++;
       // Most recently used last: eviction takes from the front.
@@ -78,7 +82,7 @@ export class ResponseCache {
       return;
     }
     this.misses++;
-    request.cacheSlot = { key, version, etag };
+    request.cacheSlot = { key, version, etag, digest: keyDigest };
   }
 
   /**
@@ -94,7 +98,7 @@ export class ResponseCache {
     const body = Buffer.from(payload);
     if (body.length > this.maxBytes / 8) return body;
     this.remove(slot.key);
-    this.entries.set(slot.key, { version: slot.version, body });
+    this.entries.set(slot.key, { version: slot.version, digest: slot.digest, body });
     this.bytes += body.length;
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
