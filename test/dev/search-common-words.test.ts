@@ -47,6 +47,7 @@ describe('memory search for words in most memories (sqlite)', () => {
       'Friends once saw a quokka during a very long trip across the western coast of Australia.',
     );
     rows[1190] = row(ada.uid, 1190, 'Rejected: friends everywhere.', { user_review: 0 });
+    rows[20] = row(ada.uid, 20, 'A quokka, alone.');
     await t.ctx.repos.memories.insertMany(rows);
     adaIds = rows.map((r) => r.id);
     await t.ctx.repos.memories.insertMany(
@@ -62,23 +63,28 @@ describe('memory search for words in most memories (sqlite)', () => {
   };
 
   test('a word in nearly every memory: the newest matches first, page after page, without rejected ones', async () => {
-    const visible = adaIds.filter((_, n) => n !== 1190).reverse();
+    const visible = adaIds.filter((_, n) => n !== 1190 && n !== 20).reverse();
     assert.deepEqual(await search(ada, 'q=friends&limit=25'), visible.slice(0, 25));
     assert.deepEqual(await search(ada, 'q=friends&limit=25&offset=25'), visible.slice(25, 50));
     assert.deepEqual(await search(ada, 'q=friends&limit=5&offset=1190'), visible.slice(1190, 1195));
+    assert.equal(visible.length, 1198);
   });
 
   test('the list filters still apply, and only the caller’s memories come back', async () => {
-    const work = adaIds.filter((_, n) => n !== 1190 && n % 2 === 0).reverse();
+    const work = adaIds.filter((_, n) => n !== 1190 && n !== 20 && n % 2 === 0).reverse();
     assert.deepEqual(await search(ada, 'q=friends&limit=10&categories=work'), work.slice(0, 10));
     const bobs = await search(bob, 'q=friends&limit=100');
     assert.equal(bobs.length, 100);
     assert.ok(bobs.every((id) => !adaIds.includes(id)));
   });
 
-  test('a query with a rarer word is still ranked by bm25', async () => {
-    // The older memory says "quokka" three times in a short sentence: it ranks first.
+  test('with a rarer word, the rarer word ranks and the common one still has to match', async () => {
+    // The older memory says "quokka" three times in a short sentence: it ranks first. The one without
+    // "friends" is left out.
     assert.deepEqual(await search(ada, 'q=friends%20quokka'), [adaIds[10], adaIds[1100]]);
-    assert.deepEqual(await search(ada, 'q=quokka'), [adaIds[10], adaIds[1100]]);
+    assert.deepEqual(await search(ada, 'q=quokka%20friends&limit=1'), [adaIds[10]]);
+    assert.deepEqual(await search(ada, 'q=friends%20quokka&offset=1'), [adaIds[1100]]);
+    assert.deepEqual((await search(ada, 'q=quokka')).sort(), [adaIds[10], adaIds[20], adaIds[1100]].sort());
+    assert.deepEqual(await search(bob, 'q=friends%20quokka'), []);
   });
 });

@@ -4,7 +4,7 @@ import type { DialectName } from '../db.js';
 import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend } from '../search/index.js';
-import { matchExpression } from '../search/sqlite.js';
+import { matchExpression, memoryHitsRankedBy } from '../search/sqlite.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationWithFolder } from './conversations.js';
@@ -48,14 +48,18 @@ export class SearchRepository {
   }
 
   /**
-   * The user's visible memories matching the terms, best first. On SQLite, a query whose every term is
-   * in at least half of all memories and in 1,000 of them (bm25 weighs each at 1e-6) lists its matches
-   * newest first, score 0.
+   * The user's visible memories matching the terms, best first. On SQLite, terms in at least half of all
+   * memories and in 1,000 of them (bm25 weighs each at 1e-6) only filter: the rarer terms rank, and a
+   * query made only of such terms lists its matches newest first, score 0 (see MemoryTermStats).
    */
   async memories(userId: string, terms: readonly string[], filter: MemorySearchFilter): Promise<Scored<MemoryRow>[]> {
     const mode = filter.mode ?? 'all';
-    if (mode === 'all' && (await this.termStats?.allUninformative(terms)))
-      return this.newestMemories(userId, terms, filter);
+    const split = mode === 'all' && this.termStats ? await this.termStats.partition(terms) : null;
+    if (split && split.ranked.length === 0) return this.newestMemories(userId, terms, filter);
+    if (split && split.common.length > 0) {
+      const { ranked } = split;
+      return this.rankedMemories(userId, (qc) => memoryHitsRankedBy(qc, ranked, terms), filter).execute();
+    }
     const { memoryMatch } = this.backend;
     if (memoryMatch && !filter.categories?.length) {
       this.memoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>

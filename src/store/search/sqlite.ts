@@ -131,6 +131,35 @@ function memoryHitsMatching(qc: QueryCreator<Database>, match: string) {
     .select(['map.memory_id as id', sql<number>`-bm25(memories_fts) / (1.0 - bm25(memories_fts))`.as('score')]);
 }
 
+/**
+ * Matches of every term, scored by bm25 over `ranked` terms only (SearchRepository drops the terms bm25
+ * gives no weight from the score). Both sets are materialized: left to itself, SQLite would push the
+ * second into the first as one FTS5 lookup per rowid, re-running the match each time.
+ */
+export function memoryHitsRankedBy(qc: QueryCreator<Database>, ranked: readonly string[], all: readonly string[]) {
+  return qc
+    .with(
+      (cte) => cte('ranked').materialized(),
+      (q) =>
+        q
+          .selectFrom('memories_fts')
+          .where(sql<boolean>`memories_fts MATCH ${matchExpression(ranked, 'all')}`)
+          .select([sql<number>`memories_fts.rowid`.as('doc_id'), sql<number>`bm25(memories_fts)`.as('r')]),
+    )
+    .with(
+      (cte) => cte('everything').materialized(),
+      (q) =>
+        q
+          .selectFrom('memories_fts')
+          .where(sql<boolean>`memories_fts MATCH ${matchExpression(all, 'all')}`)
+          .select(sql<number>`memories_fts.rowid`.as('doc_id')),
+    )
+    .selectFrom('ranked')
+    .innerJoin('everything', 'everything.doc_id', 'ranked.doc_id')
+    .innerJoin('memory_search_map as map', 'map.doc_id', 'ranked.doc_id')
+    .select(['map.memory_id as id', sql<number>`-ranked.r / (1.0 - ranked.r)`.as('score')]);
+}
+
 export const sqliteSearch: SearchBackend = {
   name: 'sqlite-fts5',
 

@@ -21,8 +21,10 @@ interface Counted {
  * term found in at least half of all N memories a weight of 1e-6 (its formula would go to zero or below).
  * A query made only of such terms therefore has no ranking signal, yet ranking it makes SQLite score
  * every match: 90 ms for a word found in 50,000 memories, holding the single connection while it runs.
- * Such a query is answered newest first instead, which only has to read one page of matches. Terms in
- * fewer than 1,000 memories are ranked as usual whatever their weight: that costs little.
+ * Such a query is answered newest first instead, which only has to read one page of matches. In a query
+ * that also has rarer terms, bm25 would still count every match of the common ones to weigh them (1.4 ms
+ * for 50,000); ranking by the rarer terms alone gives the same order, to within 1e-6 per common term.
+ * Terms in fewer than 1,000 memories are ranked as usual whatever their weight: that costs little.
  */
 export class MemoryTermStats {
   private readonly documents = new Map<string, Counted>();
@@ -33,15 +35,20 @@ export class MemoryTermStats {
     private readonly clock: Clock,
   ) {}
 
-  /** Whether every term occurs in at least half of all memories (bm25 gives each no weight) and in 1,000. */
-  async allUninformative(terms: readonly string[]): Promise<boolean> {
+  /**
+   * The terms bm25 weighs (`ranked`) and those it does not: in at least half of all memories and in 1,000
+   * of them (`common`). On a small collection every term is ranked.
+   */
+  async partition(terms: readonly string[]): Promise<{ ranked: string[]; common: string[] }> {
     const total = await this.memoryCount();
-    if (total < MIN_MATCHES) return false;
+    if (total < MIN_MATCHES) return { ranked: [...terms], common: [] };
+    const ranked: string[] = [];
+    const common: string[] = [];
     for (const term of terms) {
       const count = await this.documentFrequency(term);
-      if (count < MIN_MATCHES || count * 2 < total) return false;
+      (count >= MIN_MATCHES && count * 2 >= total ? common : ranked).push(term);
     }
-    return true;
+    return { ranked, common };
   }
 
   private async memoryCount(): Promise<number> {
