@@ -32,12 +32,11 @@ const MAX_GROUP = 32;
 export function transactionRunner(db: Kysely<Database>, dialect: DialectName): TransactionRunner {
   if (dialect === 'postgres') return (work) => db.transaction().execute(work);
 
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let scheduled = false;
 
   async function flush(): Promise<void> {
-    const group = queue.slice(0, MAX_GROUP);
-    queue = queue.slice(group.length);
+    const group = queue.splice(0, MAX_GROUP);
     const outcomes = await runGroup(db, group).catch((error: unknown) =>
       group.map(() => ({ ok: false as const, error })),
     );

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { CompiledQuery } from 'kysely';
 import { ManualClock } from '../../src/context-types.js';
 import type { MemoriesTable } from '../../src/store/schema.js';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app.js';
@@ -68,6 +69,19 @@ describe('memory search for words in most memories (sqlite)', () => {
     assert.deepEqual(await search(ada, 'q=friends&limit=25&offset=25'), visible.slice(25, 50));
     assert.deepEqual(await search(ada, 'q=friends&limit=5&offset=1190'), visible.slice(1190, 1195));
     assert.equal(visible.length, 1198);
+  });
+
+  test('the newest-first page is read backwards through the index, not sorted from every match', async () => {
+    for (const categories of [undefined, ['work']]) {
+      const query = t.ctx.repos.search.newestMemoryPage(ada.uid, ['friends'], { categories, limit: 25, offset: 0 });
+      const compiled = query.compile();
+      const plan = await t.ctx.store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+      );
+      const detail = plan.rows.map((r) => r.detail).join(' | ');
+      assert.match(detail, /SCAN memories_fts VIRTUAL TABLE/, detail);
+      assert.doesNotMatch(detail, /TEMP B-TREE/, detail);
+    }
   });
 
   test('the list filters still apply, and only the caller’s memories come back', async () => {

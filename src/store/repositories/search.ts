@@ -4,7 +4,6 @@ import type { DialectName } from '../db.js';
 import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend } from '../search/index.js';
-import { matchExpression, memoryHitsRankedBy } from '../search/sqlite.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationWithFolder } from './conversations.js';
@@ -33,10 +32,10 @@ export type Scored<T> = T & { score: number };
 /** Ranked full-text search and stored embeddings; the dialect's backend is chosen once, here. */
 export class SearchRepository {
   private readonly backend: SearchBackend;
-  /** SQLite only: bm25's term weights, to spot queries it cannot rank (see MemoryTermStats). */
+  /** With FTS5 only: bm25's term weights, to spot terms it gives no weight (see MemoryTermStats). */
   private readonly termStats: MemoryTermStats | null;
-  /** The memory search without a category filter, compiled once (engines with a one-parameter match). */
-  private memoryPage: PreparedQuery<Scored<MemoryRow>, 'userId' | 'match' | 'limit' | 'offset'> | undefined;
+  /** The FTS5 memory search without a category filter, compiled once (its match is one parameter). */
+  private plainMemoryPage: PreparedQuery<Scored<MemoryRow>, 'userId' | 'match' | 'limit' | 'offset'> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -44,37 +43,51 @@ export class SearchRepository {
     clock: Clock,
   ) {
     this.backend = searchBackend(dialect);
-    this.termStats = dialect === 'sqlite' ? new MemoryTermStats(db, clock) : null;
+    this.termStats = this.backend.memoryMatch ? new MemoryTermStats(db, clock) : null;
   }
 
   /**
-   * The user's visible memories matching the terms, best first. On SQLite, terms in at least half of all
+   * The user's visible memories matching the terms, best first. With FTS5, terms in at least half of all
    * memories and in 1,000 of them (bm25 weighs each at 1e-6) only filter: the rarer terms rank, and a
    * query made only of such terms lists its matches newest first, score 0 (see MemoryTermStats).
    */
   async memories(userId: string, terms: readonly string[], filter: MemorySearchFilter): Promise<Scored<MemoryRow>[]> {
     const mode = filter.mode ?? 'all';
-    const split = mode === 'all' && this.termStats ? await this.termStats.partition(terms) : null;
-    if (split && split.ranked.length === 0) return this.newestMemories(userId, terms, filter);
-    if (split && split.common.length > 0) {
-      const { ranked } = split;
-      return this.rankedMemories(userId, (qc) => memoryHitsRankedBy(qc, ranked, terms), filter).execute();
-    }
-    const { memoryMatch } = this.backend;
-    if (memoryMatch && !filter.categories?.length) {
-      this.memoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>
-        this.rankedMemories(v.userId, (qc) => memoryMatch.hits(qc, v.match), { limit: v.limit, offset: v.offset }),
-      );
-      const { limit, offset } = filter;
-      return this.memoryPage.execute({ userId, match: memoryMatch.match(terms, mode), limit, offset });
-    }
-    return this.rankedMemories(userId, (qc) => this.backend.memoryHits(qc, userId, terms, mode), filter).execute();
+    const fts = this.backend.memoryMatch;
+    if (!fts || !this.termStats)
+      return this.memoryPage(userId, (qc) => this.backend.memoryHits(qc, userId, terms, mode), filter).execute();
+    const { ranked, common } =
+      mode === 'all' ? await this.termStats.partition(terms) : { ranked: terms, common: [] as string[] };
+    if (ranked.length === 0) return this.newestMemoryPage(userId, terms, filter).execute();
+    if (common.length > 0) return this.memoryPage(userId, (qc) => fts.rankedBy(qc, ranked, terms), filter).execute();
+    if (filter.categories?.length)
+      return this.memoryPage(userId, (qc) => fts.hits(qc, fts.match(terms, mode)), filter).execute();
+    this.plainMemoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>
+      this.memoryPage(v.userId, (qc) => fts.hits(qc, v.match), { limit: v.limit, offset: v.offset }),
+    );
+    const { limit, offset } = filter;
+    return this.plainMemoryPage.execute({ userId, match: fts.match(terms, mode), limit, offset });
   }
 
-  private rankedMemories(
+  /**
+   * FTS5: matches of every term in stored order, newest first, for a query bm25 cannot rank. Exposed so
+   * tests can check its plan reads one page backwards through the index instead of sorting every match.
+   */
+  newestMemoryPage(userId: string, terms: readonly string[], filter: Omit<MemorySearchFilter, 'mode'>) {
+    const fts = this.backend.memoryMatch;
+    if (!fts) throw new Error('newest-first memory search needs FTS5');
+    return this.memoryPage(userId, (qc) => fts.newest(qc, fts.match(terms, 'all')), filter, 'stored');
+  }
+
+  /**
+   * The user's visible hits as memory rows: best score first, or in stored order (`doc_id`, newest
+   * first), which FTS5 reads backwards through its index so a page stops after its own rows.
+   */
+  private memoryPage(
     userId: string,
     hits: (qc: QueryCreator<Database>) => Expression<SearchHit>,
     filter: Pick<MemorySearchFilter, 'categories' | 'limit' | 'offset'>,
+    order: 'score' | 'stored' = 'score',
   ) {
     let query = this.db
       .with('hit', hits)
@@ -86,35 +99,11 @@ export class SearchRepository {
       .where((eb) => eb.or([eb('m.user_review', 'is', null), eb('m.user_review', '<>', 0)]));
     if (filter.categories && filter.categories.length > 0)
       query = query.where('m.category', 'in', [...filter.categories]);
-    return query
-      .orderBy('hit.score', 'desc')
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset);
-  }
-
-  /**
-   * SQLite: matches in the order they were stored, newest first. FTS5 walks the doclist backwards by
-   * rowid (a memory's search doc id grows with each insert), so a page reads only its own rows.
-   */
-  private async newestMemories(
-    userId: string,
-    terms: readonly string[],
-    filter: MemorySearchFilter,
-  ): Promise<Scored<MemoryRow>[]> {
-    let query = this.db
-      .selectFrom('memories_fts')
-      .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
-      .innerJoin('memories as m', 'm.id', 'map.memory_id')
-      .selectAll('m')
-      .select(sql<number>`0`.as('score'))
-      .where(sql<boolean>`memories_fts MATCH ${matchExpression(terms, 'all')}`)
-      .where('m.user_id', '=', userId)
-      .where((eb) => eb.or([eb('m.user_review', 'is', null), eb('m.user_review', '<>', 0)]));
-    if (filter.categories && filter.categories.length > 0)
-      query = query.where('m.category', 'in', [...filter.categories]);
-    return query.orderBy(sql`memories_fts.rowid`, 'desc').limit(filter.limit).offset(filter.offset).execute();
+    query =
+      order === 'stored'
+        ? query.orderBy(sql`hit.doc_id`, 'desc')
+        : query.orderBy('hit.score', 'desc').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc');
+    return query.limit(filter.limit).offset(filter.offset);
   }
 
   /** Completed, non-discarded conversations holding every term (title, overview, transcript), best first. */

@@ -112,7 +112,7 @@ export const SQLITE_SEARCH_DDL: readonly string[] = [
 ];
 
 /** FTS5 query: every term quoted (they hold only letters, digits and marks), joined by AND or OR. */
-export function matchExpression(terms: readonly string[], mode: MatchMode): string {
+function matchExpression(terms: readonly string[], mode: MatchMode): string {
   return terms.map((t) => `"${t}"`).join(mode === 'all' ? ' AND ' : ' OR ');
 }
 
@@ -136,7 +136,7 @@ function memoryHitsMatching(qc: QueryCreator<Database>, match: string) {
  * gives no weight from the score). Both sets are materialized: left to itself, SQLite would push the
  * second into the first as one FTS5 lookup per rowid, re-running the match each time.
  */
-export function memoryHitsRankedBy(qc: QueryCreator<Database>, ranked: readonly string[], all: readonly string[]) {
+function memoryHitsRankedBy(qc: QueryCreator<Database>, ranked: readonly string[], all: readonly string[]) {
   return qc
     .with(
       (cte) => cte('ranked').materialized(),
@@ -160,6 +160,19 @@ export function memoryHitsRankedBy(qc: QueryCreator<Database>, ranked: readonly 
     .select(['map.memory_id as id', sql<number>`-ranked.r / (1.0 - ranked.r)`.as('score')]);
 }
 
+/**
+ * Matches with score 0 and their doc id, for a page in stored order (the caller orders by `doc_id`). The
+ * id must be FTS5's own rowid, not the map's equal column: only an order on the rowid lets FTS5 walk its
+ * index backwards and stop after one page (a word in 50,000 memories: 0.2 ms instead of 90).
+ */
+function memoryHitsNewest(qc: QueryCreator<Database>, match: string) {
+  return qc
+    .selectFrom('memories_fts')
+    .innerJoin('memory_search_map as map', 'map.doc_id', 'memories_fts.rowid')
+    .where(sql<boolean>`memories_fts MATCH ${match}`)
+    .select(['map.memory_id as id', sql<number>`0`.as('score'), sql<number>`memories_fts.rowid`.as('doc_id')]);
+}
+
 export const sqliteSearch: SearchBackend = {
   name: 'sqlite-fts5',
 
@@ -167,7 +180,12 @@ export const sqliteSearch: SearchBackend = {
     return memoryHitsMatching(qc, matchExpression(terms, mode));
   },
 
-  memoryMatch: { match: matchExpression, hits: memoryHitsMatching },
+  memoryMatch: {
+    match: matchExpression,
+    hits: memoryHitsMatching,
+    rankedBy: memoryHitsRankedBy,
+    newest: memoryHitsNewest,
+  },
 
   conversationHits(qc, userId, terms, mode) {
     return qc

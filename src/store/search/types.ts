@@ -30,12 +30,17 @@ export interface SearchBackend {
     mode: MatchMode,
   ): Expression<SearchHit>;
   /**
-   * For an engine whose whole memory match is one parameter (FTS5's MATCH string), the memory search can
-   * be compiled once and run with `match(terms, mode)`; `hits` is `memoryHits` for an already-built match.
+   * SQLite FTS5, whose whole memory match is one parameter and whose bm25 weighs terms by how rare they
+   * are (see MemoryTermStats). The memory search can then be compiled once and run with `match(terms,
+   * mode)`; `hits` is `memoryHits` for an already-built match; `rankedBy` scores matches of every term by
+   * the `ranked` ones only; `newest` gives matches with score 0 and their `doc_id`, which grows with each
+   * insert, for a newest-first page read backwards through the index.
    */
   readonly memoryMatch?: {
     match(terms: readonly string[], mode: MatchMode): string;
     hits(qc: QueryCreator<Database>, match: string): Expression<SearchHit>;
+    rankedBy(qc: QueryCreator<Database>, ranked: readonly string[], all: readonly string[]): Expression<SearchHit>;
+    newest(qc: QueryCreator<Database>, match: string): Expression<SearchHit & { doc_id: number }>;
   };
 }
 
