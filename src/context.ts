@@ -50,6 +50,7 @@ import { MemoriesRepository } from './store/repositories/memories.js';
 import { PeopleRepository } from './store/repositories/people.js';
 import { SearchRepository } from './store/repositories/search.js';
 import { UsersRepository } from './store/repositories/users.js';
+import { FtsMaintenance } from './store/search/fts-maintenance.js';
 import { createVoiceModule, type VoiceModule } from './voice/module.js';
 
 /** Everything a request, job or CLI command needs, wired once (DESIGN §3). */
@@ -277,6 +278,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
   if (options.runJobs) voice.start();
   if (options.runJobs) audio.start();
   if (options.runJobs) integrations.webhookRunner.start();
+  if (options.runJobs && store.dialect === 'sqlite') {
+    const maintenance = new FtsMaintenance(store.db, log);
+    onClose.push(() => maintenance.stop());
+    maintenance.start();
+  }
   return ctx;
 }
 
