@@ -2,13 +2,14 @@
 // (SQLite, 50 connections) against a bare Fastify JSON route, with search reported against the list.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { testConfig } from '../src/config.js';
 import { createContext } from '../src/context.js';
 import { DEV_SCOPES } from '../src/domain/keys/dev-keys.js';
 import type { MemoriesTable } from '../src/store/schema.js';
+import { CpuMeter } from './cpu.js';
 import { fmt, type LoadResult, load, startServer, warmUp } from './support.js';
 
 const MEMORIES = 50_000;
@@ -60,8 +61,24 @@ export async function seed(dataDir: string): Promise<string> {
   return key.key;
 }
 
+const CONNECTIONS = 50;
+
+/** A load's figures with the CPU each request cost the server process and the load generator. */
+type Measured = LoadResult & { serverUs: number; loadUs: number };
+
 const describe = (label: string, r: LoadResult, baseline: LoadResult) =>
   `${label}: ${fmt(r.rps, 0)} req/s = ${fmt((100 * r.rps) / baseline.rps)}% of baseline, p50 ${r.p50} ms, p99 ${r.p99} ms (target < 20), non-2xx ${r.non2xx}`;
+
+/**
+ * What the machine allows: with 50 connections each waiting for its answer, mean latency is
+ * connections / throughput (Little's law), and throughput is bounded by the server's one JavaScript
+ * thread (1 s / its CPU per request) and by all cores shared with the load generator.
+ */
+function bound(label: string, r: Measured): string {
+  const oneThread = CONNECTIONS * r.serverUs;
+  const allCores = (CONNECTIONS * (r.serverUs + r.loadUs)) / cpus().length;
+  return `${label}: CPU per request server ${fmt(r.serverUs, 0)} µs + load generator ${fmt(r.loadUs, 0)} µs; at ${CONNECTIONS} connections the mean latency is at least ${fmt(oneThread / 1000)} ms on one server thread, ${fmt(allCores / 1000)} ms if every core served (measured mean ≈ ${fmt((CONNECTIONS / r.rps) * 1000)} ms)`;
+}
 
 type Case = 'list' | 'filtered' | 'selective' | 'varied' | 'two' | 'vector' | 'broad';
 
@@ -73,23 +90,30 @@ async function measureAll(
   env: Record<string, string>,
   paths: Record<Case, PathOf>,
   headers: Record<string, string>,
-): Promise<Record<Case, LoadResult>> {
+): Promise<Record<Case, Measured>> {
   const app = await startServer('bench/servers/app.ts', { BENCH_MODE: 'app', DATA_DIR: dataDir, ...env });
   const base = `http://127.0.0.1:${app.port}/v1/dev/user`;
-  const out = {} as Record<Case, LoadResult>;
+  const out = {} as Record<Case, Measured>;
+  const pid = app.child.pid ?? 0;
   try {
     await warmUp({ url: `${base}/memories?limit=25`, headers });
     for (const name of Object.keys(paths) as Case[]) {
       const path = paths[name];
-      out[name] =
+      const meter = new CpuMeter({ server: () => [pid] });
+      meter.start();
+      const result =
         typeof path === 'string'
-          ? await load({ url: `${base}${path}`, headers, duration: 5 })
+          ? await load({ url: `${base}${path}`, headers, duration: 5, connections: CONNECTIONS })
           : await load({
               url: base,
               headers,
               duration: 5,
+              connections: CONNECTIONS,
               requests: [{ setupRequest: (request) => Object.assign(request, { path: `/v1/dev/user${path()}` }) }],
             });
+      const cpu = meter.stop();
+      const perRequest = (percent: number) => (percent / 100 / result.rps) * 1e6;
+      out[name] = { ...result, serverUs: perRequest(cpu.server), loadUs: perRequest(cpu['load generator']) };
     }
   } finally {
     app.child.kill();
@@ -145,6 +169,9 @@ export async function run() {
       lines.push(describe(`[${mode}] GET memories/search, a word in every memory AND a topic word`, r.two, baseline));
       lines.push(describe(`[${mode}] GET memories/search, a word in every memory (50k matches)`, r.broad, baseline));
       lines.push(describe(`[${mode}] GET memories/vector/search without embeddings (not cached)`, r.vector, baseline));
+      lines.push(bound(`[${mode}] list`, r.list));
+      lines.push(bound(`[${mode}] topic search`, r.selective));
+      lines.push(bound(`[${mode}] varied search`, r.varied));
       lines.push(
         `[${mode}] search throughput vs the plain list: topic word ${fmt(r.selective.rps / r.list.rps, 2)}×, varied topic words ${fmt(r.varied.rps / r.list.rps, 2)}×, two words ${fmt(r.two.rps / r.list.rps, 2)}×, every-memory word ${fmt(r.broad.rps / r.list.rps, 2)}×`,
       );
