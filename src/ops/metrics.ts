@@ -34,7 +34,12 @@ class Series<T> {
   private readonly byKey = new Map<string, { labels: Labels; value: T }>();
 
   get(labels: Labels, init: () => T): { labels: Labels; value: T } {
-    const key = JSON.stringify(Object.entries(labels).sort(([a], [b]) => a.localeCompare(b)));
+    // Label names in code-unit order (not localeCompare: this runs on every request).
+    const key = JSON.stringify(
+      Object.keys(labels)
+        .sort()
+        .map((name) => [name, labels[name]]),
+    );
     let entry = this.byKey.get(key);
     if (!entry) {
       entry = { labels: { ...labels }, value: init() };
