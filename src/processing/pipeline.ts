@@ -143,14 +143,17 @@ export class ProcessingPipeline {
     if (decision.verdict === 'keep') this.deps.wakeWorkers();
   }
 
-  /** Job handler: action items and memories replace the previous extraction of this conversation. */
+  /**
+   * Job handler: action items and memories replace the previous extraction of this conversation, except
+   * those the user completed, edited or reviewed, which stay and count as already known.
+   */
   async runExtractJob(userId: string, conversationId: string, revision: number): Promise<void> {
     const conversation = await this.currentRevision(userId, conversationId, revision);
     if (!conversation || conversation.discarded === 1) return;
     const input = await this.transcriptInput(conversation);
     const now = this.deps.clock.now();
-    const recent = await this.deps.actionItems.createdSince(userId, now - DEDUP_WINDOW_MS, conversationId);
-    const existingMemories = await this.deps.memories.recentContents(userId, 500);
+    const recent = await this.deps.actionItems.dedupCandidates(userId, now - DEDUP_WINDOW_MS, conversationId);
+    const existingMemories = await this.deps.memories.recentContents(userId, 500, conversationId);
     const fallbacks: string[] = [];
     const { items, memories } = await fallbackRecorder.run(fallbacks, async () => ({
       items: await this.deps.engine.extractActionItems(
@@ -170,7 +173,7 @@ export class ProcessingPipeline {
         const processing = JSON.stringify({ ...record, fallbacks: [...(record.fallbacks ?? []), ...fallbacks] });
         await this.deps.conversations.update(userId, conversationId, { processing }, tx);
       }
-      await this.deps.actionItems.deleteForConversation(userId, conversationId, tx);
+      await this.deps.actionItems.deleteUntouchedForConversation(userId, conversationId, tx);
       await this.deps.actionItems.insertMany(
         items.map((item, i) => ({
           id: randomUUID(),
@@ -185,7 +188,7 @@ export class ProcessingPipeline {
         })),
         tx,
       );
-      await this.deps.memories.deleteForConversation(userId, conversationId, tx);
+      await this.deps.memories.deleteUntouchedForConversation(userId, conversationId, tx);
       await this.deps.memories.insertMany(
         memories.map((memory, i) => ({
           id: randomUUID(),

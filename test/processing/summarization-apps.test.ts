@@ -199,11 +199,12 @@ for (const dialect of dialects()) {
       assert.deepEqual((await read(t, user, id)).apps_results, []);
     });
 
-    test('reprocessing (discard, then restore) replaces the previous result', async () => {
+    test('a restore keeps the result; a reprocess replaces it', async () => {
       const { user, appId } = await userWithApp('Rerun');
       const id = await converse(t, user, `${TEXT} Marker five.`);
       const first = (await read(t, user, id)).apps_results;
       assert.equal(first.length, 1);
+      // Discarded and restored by the user: shown again as it was, nothing runs again.
       for (const discarded of [true, false]) {
         const res = await t.app.inject({
           method: 'PATCH',
@@ -214,13 +215,22 @@ for (const dialect of dialects()) {
         assert.equal(res.statusCode, 200, res.body);
       }
       await t.ctx.runner.drain();
+      assert.deepEqual((await read(t, user, id)).apps_results, first);
+      assert.equal(promptsFor('Marker five.').length, 1);
+
+      // Processed again at a new revision: the new result replaces the old one.
+      const row = await t.ctx.repos.conversations.findById(user.uid, id);
+      assert.ok(row);
+      await t.ctx.repos.conversations.update(user.uid, id, { status: 'processing', revision: row.revision + 1 });
+      await t.ctx.pipeline.runProcessJob(user.uid, id, row.revision + 1, true);
+      await t.ctx.runner.drain();
       const second = (await read(t, user, id)).apps_results;
       assert.equal(second.length, 1);
       assert.equal(second[0]?.app_id, appId);
       assert.notEqual(second[0]?.content, first[0]?.content);
       assert.deepEqual(
         (await runs(t, id)).map((r) => [r.status, r.revision]),
-        [['completed', 1]],
+        [['completed', row.revision + 1]],
       );
       assert.equal(promptsFor('Marker five.').length, 2);
     });

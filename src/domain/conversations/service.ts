@@ -7,6 +7,7 @@ import type { ActionItemsRepository } from '../../store/repositories/action-item
 import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type {
   ConversationListFilter,
+  ConversationRow,
   ConversationsRepository,
   ConversationView,
 } from '../../store/repositories/conversations.js';
@@ -201,7 +202,10 @@ export class ConversationsService {
     const title = patch.title?.trim();
     if (title === '') throw new AppError(422, 'title cannot be empty');
     const now = this.deps.clock.now();
-    const restoring = patch.discarded === false && row.discarded === 1;
+    // Restoring a conversation the pipeline discarded processes it (it never got a summary, items or
+    // memories); restoring one the user discarded only shows it again, with everything it had.
+    const restoring = patch.discarded === false && row.discarded === 1 && !keptByPipeline(row);
+    const unhiding = patch.discarded === false && row.discarded === 1 && !restoring;
     let jobId: string | null = null;
     await this.deps.conversations.transaction(async (tx) => {
       await this.deps.conversations.update(
@@ -210,6 +214,7 @@ export class ConversationsService {
         {
           ...(title !== undefined ? { title } : {}),
           ...(patch.discarded === true ? { discarded: 1 } : {}),
+          ...(unhiding ? { discarded: 0 } : {}),
           ...(restoring ? { discarded: 0, status: 'processing', revision: row.revision + 1 } : {}),
           updated_at: now,
         },
@@ -358,4 +363,14 @@ function toSegmentRow(
     start_sec: segment.start,
     end_sec: segment.end,
   };
+}
+
+/** Whether processing decided to keep the conversation (and so gave it its summary and extraction). */
+function keptByPipeline(row: ConversationRow): boolean {
+  if (!row.relevance) return false;
+  try {
+    return (JSON.parse(row.relevance) as { verdict?: unknown }).verdict === 'keep';
+  } catch {
+    return false;
+  }
 }

@@ -50,30 +50,44 @@ export class ActionItemsRepository {
     return grouped;
   }
 
-  /** The user's items created since `since` (de-duplication window, SPEC §8), excluding one conversation. */
-  async createdSince(
-    userId: string,
-    since: number,
-    excludeConversationId: string,
-    limit = 200,
-  ): Promise<ActionItemRow[]> {
+  /**
+   * What a new extraction for `conversationId` is de-duplicated against: the user's items created since
+   * `since` (SPEC §8) in other conversations or by hand, and the items of this conversation the user
+   * completed or edited, whenever made (a re-extraction keeps those and replaces the rest).
+   */
+  async dedupCandidates(userId: string, since: number, conversationId: string, limit = 200): Promise<ActionItemRow[]> {
     return this.db
       .selectFrom('action_items')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('created_at', '>=', since)
-      .where((eb) => eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', excludeConversationId)]))
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('created_at', '>=', since),
+            eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', conversationId)]),
+          ]),
+          eb.and([
+            eb('conversation_id', '=', conversationId),
+            eb.or([eb('completed', '=', 1), eb('updated_at', '!=', eb.ref('created_at'))]),
+          ]),
+        ]),
+      )
       .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
   }
 
-  /** Reprocessing replaces a conversation's previous extraction. */
-  async deleteForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
+  /**
+   * The conversation's extracted items the user has not completed or edited (an edit moves `updated_at`
+   * off `created_at`): what a re-extraction replaces.
+   */
+  async deleteUntouchedForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
     await tx
       .deleteFrom('action_items')
       .where('user_id', '=', userId)
       .where('conversation_id', '=', conversationId)
+      .where('completed', '=', 0)
+      .whereRef('updated_at', '=', 'created_at')
       .execute();
   }
 

@@ -38,22 +38,28 @@ export class MemoriesRepository {
     }
   }
 
-  /** Most recent memory contents, for de-duplicating new extractions. */
-  async recentContents(userId: string, limit: number): Promise<Array<{ content: string }>> {
-    return this.db
-      .selectFrom('memories')
-      .select('content')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+  /**
+   * Most recent memory contents, for de-duplicating new extractions. `replacing`: a conversation whose
+   * extracted memories are about to be replaced; those the user never touched are left out (they will
+   * be deleted, and must not stop the new extraction from finding the same facts again).
+   */
+  async recentContents(userId: string, limit: number, replacing?: string): Promise<Array<{ content: string }>> {
+    let query = this.db.selectFrom('memories').select('content').where('user_id', '=', userId);
+    if (replacing !== undefined)
+      query = query.where((eb) =>
+        eb.not(eb.and([eb('conversation_id', '=', replacing), eb('edited', '=', 0), eb('user_review', 'is', null)])),
+      );
+    return query.orderBy('created_at', 'desc').limit(limit).execute();
   }
 
-  async deleteForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
+  /** The conversation's extracted memories the user has not edited or reviewed: what a re-extraction replaces. */
+  async deleteUntouchedForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
     await tx
       .deleteFrom('memories')
       .where('user_id', '=', userId)
       .where('conversation_id', '=', conversationId)
+      .where('edited', '=', 0)
+      .where('user_review', 'is', null)
       .execute();
   }
 
