@@ -93,6 +93,27 @@ for (const dialect of dialects()) {
       });
     });
 
+    test('a conversation created from text carries that text, its source and spec', async () => {
+      const user = await createUser(t.ctx, { name: 'Text' });
+      const text = 'I need to send the budget to Maria by Friday. We agreed to cut travel costs.';
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/v1/dev/user/conversations',
+        headers: user.auth,
+        payload: { text, text_source: 'message', text_source_spec: 'inbox' },
+      });
+      assert.equal(created.statusCode, 200, created.body);
+      await seedConversation(t.ctx, user.uid, { segments: ['spoken words'] });
+      const conversations = (await exportOf(user)).lines.filter((l) => l.type === 'conversation');
+      assert.deepEqual(
+        conversations.map((c) => [c.id === created.json().id, c.text, c.text_source, c.text_source_spec]),
+        [
+          [true, text, 'message', 'inbox'],
+          [false, null, null, null],
+        ],
+      );
+    });
+
     test('pages through more records than one page holds, each exactly once', async () => {
       const user = await createUser(t.ctx);
       const created = new Set<string>();

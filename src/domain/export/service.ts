@@ -91,8 +91,18 @@ export class ExportService {
     for (;;) {
       const rows = await this.deps.conversationRows.pageAfter(userId, cursor, CONVERSATION_PAGE);
       if (rows.length === 0) return;
-      for (const view of await this.deps.conversations.present(userId, rows, true))
-        yield { type: 'conversation', ...view };
+      const source = new Map(rows.map((row) => [row.id, row]));
+      for (const view of await this.deps.conversations.present(userId, rows, true)) {
+        // A conversation created from text keeps that text outside the transcript (SPEC §4.2).
+        const row = source.get(view.id);
+        yield {
+          type: 'conversation',
+          ...view,
+          text: row?.text ?? null,
+          text_source: row?.text_source ?? null,
+          text_source_spec: row?.text_source_spec ?? null,
+        };
+      }
       cursor = cursorOf(rows[rows.length - 1]);
     }
   }
