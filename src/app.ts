@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
-import { AppError, registerErrorHandling } from './http/errors.js';
+import { AppError, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import type { TypedApp } from './http/typed-app.js';
 import { validatorCompiler } from './http/validation.js';
 import { registerAppRoutes } from './routes/apps.js';
@@ -59,6 +59,8 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     bodyLimit: ctx.config.bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** An error with an HTTP status and the contract's `detail` (string, or an object for a few routes). */
 export class AppError extends Error {
@@ -44,6 +44,8 @@ export const Detail = {
   rateLimited: (seconds: number) => `Rate limit exceeded. Try again in ${seconds}s.`,
   notFound: 'Not Found',
   bodyTooLarge: (limit: number) => `Request body is too large (limit ${limit} bytes)`,
+  badUrl: 'Malformed URL: the path is not valid percent-encoded UTF-8',
+  pathParamTooLong: (limit: number) => `A path parameter is longer than ${limit} characters`,
   internal: 'Internal Server Error',
   // Developer API: memories, action items, goals, folders, search, rate limits (research/omi-rest.md §1.5, §2.2–2.4).
   rateLimitedPolicy: (policy: string, seconds: number) =>
@@ -121,6 +123,20 @@ export function toValidationIssues(context: string | undefined, issues: readonly
     if (issue.keyword === 'additionalProperties' && typeof extra === 'string') path.push(extra);
     return { loc: [where, ...path], msg: issue.message ?? 'invalid value', type: issue.keyword };
   });
+}
+
+/** Longest path parameter the router accepts; route schemas set tighter limits (ids: 200). */
+export const MAX_PARAM_LENGTH = 500;
+
+/**
+ * Errors the router raises before a route is found (a path that is not valid percent-encoding, a
+ * parameter past MAX_PARAM_LENGTH), in the contract's shape instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') reply.code(400).send({ detail: Detail.badUrl });
+  else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    reply.code(414).send({ detail: Detail.pathParamTooLong(MAX_PARAM_LENGTH) });
+  else reply.code(error.statusCode ?? 400).send({ detail: error.message });
 }
 
 /** Maps every error to the contract's shapes; unknown errors become a logged 500 without internals. */

@@ -116,6 +116,13 @@ const CASES: Case[] = [
   { name: 'start_date not a date', method: 'GET', url: '/v1/dev/user/conversations?start_date=tomorrow', status: 422 },
   { name: 'unknown conversation', method: 'GET', url: '/v1/dev/user/conversations/does-not-exist', status: 404 },
   { name: 'unknown route', method: 'GET', url: '/v1/dev/user/nothing-here', status: 404 },
+  { name: 'path id not valid percent-encoding', method: 'GET', url: '/v1/dev/user/conversations/%ZZ', status: 400 },
+  { name: 'path id cut mid-character', method: 'DELETE', url: '/v1/dev/user/memories/%E0%A4', status: 400 },
+  // Ids up to the schema's 200 characters reach validation; longer ones are refused by the schema,
+  // and ones past the router's limit before it, in the same error shape.
+  { name: 'path id of 200 characters', method: 'GET', url: `/v1/dev/user/goals/${'g'.repeat(200)}`, status: 404 },
+  { name: 'path id of 201 characters', method: 'GET', url: `/v1/dev/user/goals/${'g'.repeat(201)}`, status: 422 },
+  { name: 'path id of 600 characters', method: 'GET', url: `/v1/dev/user/goals/${'g'.repeat(600)}`, status: 414 },
 ];
 
 describe('bad input is a clear 4xx and writes nothing', () => {
