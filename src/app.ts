@@ -86,6 +86,20 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
       },
       security: [{ bearer: [] }],
     },
+    // A body schema that accepts null (e.g. goal progress, whose value may come in the query) makes the
+    // body optional; the plugin marks every request body required.
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      for (const operations of Object.values(openapiObject.paths ?? {}))
+        for (const operation of Object.values(operations ?? {})) {
+          const body = (operation as { requestBody?: { required?: boolean; content?: Record<string, unknown> } })
+            .requestBody;
+          const schema = body?.content?.['application/json'] as { schema?: { nullable?: boolean } } | undefined;
+          if (body && schema?.schema?.nullable) body.required = false;
+        }
+      return openapiObject;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   // The live listen stream (SPEC §4.11); 1 MiB bounds one audio or control frame.

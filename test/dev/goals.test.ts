@@ -162,6 +162,19 @@ for (const dialect of dialects()) {
       assert.equal(byBody.json().current_value, 6);
       const missing = await call(ada, 'PATCH', `/v1/dev/user/goals/${goal.id}/progress`);
       assert.equal(missing.statusCode, 422);
+      // Clients that always send a JSON body send `{}` with the value in the query.
+      const emptyBody = await call(ada, 'PATCH', `/v1/dev/user/goals/${goal.id}/progress?current_value=7`, {});
+      assert.equal(emptyBody.statusCode, 200, emptyBody.body);
+      assert.equal(emptyBody.json().current_value, 7);
+      const neither = await call(ada, 'PATCH', `/v1/dev/user/goals/${goal.id}/progress`, {});
+      assert.deepEqual(
+        [neither.statusCode, neither.json()],
+        [422, { detail: [{ loc: ['query', 'current_value'], msg: 'Field required', type: 'missing' }] }],
+      );
+      // …and the OpenAPI document says the body is optional.
+      const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      assert.equal(spec.paths['/v1/dev/user/goals/{goal_id}/progress'].patch.requestBody.required, false);
+      assert.equal(spec.paths['/v1/dev/user/goals'].post.requestBody.required, true);
     });
 
     test('non-finite or out-of-range progress → 422', async () => {

@@ -147,8 +147,9 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: AppContext): void {
           'The value comes in the query (`?current_value=`, as the reference) or a JSON body `{current_value}`.',
         params: IdParams,
         querystring: Type.Object({ current_value: Type.Optional(Type.Number()) }),
-        // An absent body reaches the validator as null.
-        body: Nullable(Type.Object({ current_value: Type.Number() })),
+        // An absent body reaches the validator as null; a body without the value (`{}`, as some clients
+        // always send) leaves it to the query.
+        body: Nullable(Type.Object({ current_value: Type.Optional(Type.Number()) })),
         response: { 200: DeveloperGoal, ...errors(401, 403, 404, 422, 429) },
       },
     },
