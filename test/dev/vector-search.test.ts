@@ -47,6 +47,18 @@ for (const dialect of dialects()) {
       assert.equal(body.policy.consumer, 'developer_api');
     });
 
+    test("the fallback's scores say nothing of other users' memories", async () => {
+      const bob = await createUser(t.ctx, { name: 'Bob' });
+      await seedMemory(t.ctx, bob.uid, { content: 'Once saw a quokka on an island trip' });
+      await seedMemory(t.ctx, bob.uid, { content: 'Likes quokka photos and island sunsets and long walks' });
+      const scores = async () => (await search(t, bob, 'quokka')).items.map((i) => i.relevance_score);
+      const before = await scores();
+      assert.deepEqual(before, [1 / 2, 1 / 3]);
+      // Another user writing the same word changes bm25's weights, but not what Bob sees.
+      for (let i = 0; i < 25; i++) await seedMemory(t.ctx, ada.uid, { content: `Note ${i} about a quokka` });
+      assert.deepEqual(await scores(), before);
+    });
+
     test('when no memory holds every word, memories holding any of them answer', async () => {
       const user = await createUser(t.ctx);
       const id = await seedMemory(t.ctx, user.uid, { content: 'Keeps bees in the garden' });

@@ -84,7 +84,14 @@ export class SearchService {
     let rows = await this.search.memories(userId, terms, { limit, offset: 0, mode: 'all' });
     if (rows.length === 0 && terms.length > 1)
       rows = await this.search.memories(userId, terms, { limit, offset: 0, mode: 'any' });
-    const items = rows.map((r) => ({ id: r.id, content: r.content, category: r.category, relevance_score: r.score }));
+    // bm25's own numbers weigh words by how common they are across every user's memories: a user could
+    // watch them move as others write. The score gives the order only: 1/2, 1/3, … (0 when unranked).
+    const items = rows.map((r, i) => ({
+      id: r.id,
+      content: r.content,
+      category: r.category,
+      relevance_score: r.score === 0 ? 0 : 1 / (i + 2),
+    }));
     return { items, returned_count: items.length, ranking: 'full_text' };
   }
 
