@@ -1,9 +1,9 @@
 import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { isInstant } from '../domain/instant.js';
 
 const addFormats = formats as unknown as (ajv: Ajv) => Ajv;
-
-import type { FastifySchemaCompiler } from 'fastify';
 
 /**
  * Bodies are validated strictly (a number is not a string, as with pydantic), while query strings
@@ -18,6 +18,8 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   addFormats(ajv);
+  // Request date-times may leave out the offset (UTC) or the time (see domain/instant.ts).
+  ajv.addFormat('date-time', { type: 'string', validate: isInstant });
   return ajv;
 }
 

@@ -53,6 +53,18 @@ for (const dialect of dialects()) {
       assert.equal(item.created_at, new Date(clock.now()).toISOString());
     });
 
+    test('a due date without an offset is UTC; a bare date is midnight UTC; year 0 or 30 February → 422', async () => {
+      const naive = await create(ada, { description: 'Naive due', due_at: '2027-01-10T09:00:00' });
+      assert.equal(naive.due_at, '2027-01-10T09:00:00.000Z');
+      const bare = await create(ada, { description: 'Bare due', due_at: '2027-01-11' });
+      assert.equal(bare.due_at, '2027-01-11T00:00:00.000Z');
+      for (const due_at of ['0000-01-01T00:00:00Z', '2027-02-30T10:00:00Z', '2027-01-10T25:00:00']) {
+        const res = await call(ada, 'POST', '/v1/dev/user/action-items', { description: 'Bad', due_at });
+        assert.equal(res.statusCode, 422, due_at);
+        assert.deepEqual(res.json().detail[0].loc, ['body', 'due_at']);
+      }
+    });
+
     test('an item created completed gets completed_at', async () => {
       const item = await create(ada, { description: 'Already done', completed: true });
       assert.equal(item.completed, true);
@@ -111,6 +123,14 @@ for (const dialect of dialects()) {
         (await list(user, `?start_date=${at(1000)}&end_date=${at(2000)}`)).map((i) => i.id).sort(),
         [a, b].sort(),
       );
+      // Without an offset the bounds are UTC; a bare end date covers its whole day.
+      const naive = (ms: number) => new Date(base + ms).toISOString().slice(0, 19);
+      assert.deepEqual(
+        (await list(user, `?start_date=${naive(2000)}&end_date=${naive(3000)}`)).map((i) => i.id).sort(),
+        [b, c].sort(),
+      );
+      const day = new Date(base).toISOString().slice(0, 10);
+      assert.equal((await list(user, `?start_date=${day}&end_date=${day}`)).length, 3);
     });
 
     test('list defaults to 100 items and pages with offset', async () => {

@@ -8,6 +8,7 @@ import type {
 } from '../../store/repositories/action-items.js';
 import type { ActionItemsTable } from '../../store/schema.js';
 import { type ConversationActionItemView, toActionItemView } from '../conversations/views.js';
+import { parseInstant } from '../instant.js';
 
 export type ActionItemView = ConversationActionItemView;
 
@@ -24,7 +25,7 @@ export interface UpdateActionItemInput {
   due_at?: string | null;
 }
 
-const parseTime = (value: string | null | undefined): number | null => (value ? Date.parse(value) : null);
+const parseTime = (value: string | null | undefined): number | null => (value ? parseInstant(value) : null);
 
 /**
  * Action items of the developer API. Items extracted from conversations live in the same table, so the

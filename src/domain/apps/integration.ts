@@ -7,6 +7,7 @@ import type { AppImportsRepository } from '../../store/repositories/app-imports.
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
 import type { MemoriesRepository } from '../../store/repositories/memories.js';
 import type { ConversationsService, Geolocation } from '../conversations/service.js';
+import { parseInstant } from '../instant.js';
 import {
   type IntegrationConversation,
   type IntegrationMemory,
@@ -172,14 +173,7 @@ export function appMemoryRow(
 /** research/omi-rest.md §3.5: ISO 8601 (with `Z`) or a bare date, which means the whole UTC day. */
 export function parseDateParam(name: 'start_date' | 'end_date', value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const text = value.trim();
-  let parsed = Number.NaN;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
-    parsed = Date.parse(`${text}T${name === 'start_date' ? '00:00:00.000' : '23:59:59.999'}Z`);
-  } else if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
-    // A time without an offset is UTC, never the server's local time.
-    parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`);
-  }
+  const parsed = parseInstant(value.trim(), name === 'start_date' ? 'start' : 'end');
   if (Number.isNaN(parsed)) throw new AppError(400, Detail.invalidDateParam(name));
   return parsed;
 }

@@ -15,6 +15,7 @@ import type { PeopleRepository } from '../../store/repositories/people.js';
 import type { UsersRepository } from '../../store/repositories/users.js';
 import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
 import { timeOrderedId } from '../ids.js';
+import { parseInstant } from '../instant.js';
 import { type DeveloperConversation, toDeveloperConversation } from './views.js';
 
 export interface Geolocation {
@@ -116,9 +117,9 @@ export class ConversationsService {
   private textRow(userId: string, input: CreateFromTextInput): Insertable<ConversationsTable> & { id: string } {
     const text = input.text.trim();
     if (text === '') throw new AppError(422, Detail.textEmpty);
-    const startedAt = input.started_at ? Date.parse(input.started_at) : this.deps.clock.now();
+    const startedAt = input.started_at ? parseInstant(input.started_at) : this.deps.clock.now();
     // SPEC §4.2: finished_at defaults to started_at + 5 minutes; equal is allowed for text.
-    const finishedAt = input.finished_at ? Date.parse(input.finished_at) : startedAt + FIVE_MINUTES_MS;
+    const finishedAt = input.finished_at ? parseInstant(input.finished_at) : startedAt + FIVE_MINUTES_MS;
     if (finishedAt < startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
     return this.newRow(userId, {
       started_at: startedAt,
@@ -148,10 +149,10 @@ export class ConversationsService {
       if (existing) return { id: existing.id, status: existing.status, discarded: existing.discarded === 1 };
     }
     const segments = input.transcript_segments;
-    const startedAt = input.started_at ? Date.parse(input.started_at) : this.deps.clock.now();
+    const startedAt = input.started_at ? parseInstant(input.started_at) : this.deps.clock.now();
     const lastEnd = Math.max(...segments.map((s) => s.end));
     // DESIGN §7: finished_at defaults to started_at + the largest segment end.
-    const finishedAt = input.finished_at ? Date.parse(input.finished_at) : startedAt + Math.round(lastEnd * 1000);
+    const finishedAt = input.finished_at ? parseInstant(input.finished_at) : startedAt + Math.round(lastEnd * 1000);
     if (finishedAt <= startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
     const row = this.newRow(userId, {
       started_at: startedAt,

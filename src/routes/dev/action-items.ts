@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import {
   DateTime,
@@ -79,8 +80,8 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: AppContext): voi
       return actionItems.list(devUser(request), {
         completed: q.completed,
         conversationId: q.conversation_id,
-        startDate: q.start_date ? Date.parse(q.start_date) : undefined,
-        endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+        startDate: q.start_date ? parseInstant(q.start_date) : undefined,
+        endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
         limit: q.limit,
         offset: q.offset,
       });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
+import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import { AppError, Detail } from '../../http/errors.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
@@ -201,8 +202,8 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): v
         {
           statuses: ['completed'],
           includeDiscarded: false,
-          startDate: q.start_date ? Date.parse(q.start_date) : undefined,
-          endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+          startDate: q.start_date ? parseInstant(q.start_date) : undefined,
+          endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
           categories: parseCategories(q.categories),
           folderId: q.folder_id,
           starred: q.starred,

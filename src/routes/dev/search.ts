@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
+import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
@@ -44,8 +45,8 @@ export function registerDevSearchRoutes(app: TypedApp, ctx: AppContext): void {
         devUser(request),
         q.q,
         {
-          startDate: q.start_date ? Date.parse(q.start_date) : undefined,
-          endDate: q.end_date ? Date.parse(q.end_date) : undefined,
+          startDate: q.start_date ? parseInstant(q.start_date) : undefined,
+          endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
           categories: parseCategories(q.categories),
           folderId: q.folder_id,
           starred: q.starred,
