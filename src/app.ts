@@ -86,6 +86,11 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
       },
       security: [{ bearer: [] }],
     },
+    // Shared schemas are named by their $id (DeveloperConversation, …), so generated clients get
+    // those type names instead of def-0, def-1, ….
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
     // A body schema that accepts null (e.g. goal progress, whose value may come in the query) makes the
     // body optional; the plugin marks every request body required.
     transformObject: (document) => {

@@ -175,6 +175,9 @@ for (const dialect of dialects()) {
       const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
       assert.equal(spec.paths['/v1/dev/user/goals/{goal_id}/progress'].patch.requestBody.required, false);
       assert.equal(spec.paths['/v1/dev/user/goals'].post.requestBody.required, true);
+      // Shared schemas carry their names, for generated clients' type names.
+      assert.ok(spec.components.schemas.DeveloperGoal, Object.keys(spec.components.schemas).join(','));
+      assert.ok(!Object.keys(spec.components.schemas).some((name) => name.startsWith('def-')));
     });
 
     test('non-finite or out-of-range progress → 422', async () => {
