@@ -144,7 +144,7 @@ export function parseJsonBody(text: string): unknown {
 /** JSON bodies must be valid UTF-8 and valid JSON; both failures are 422s in the FastAPI shape. */
 function registerStrictJsonParser(app: TypedApp): void {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body: Buffer, done) => {
+  const parse = (_request: unknown, body: Buffer, done: (err: Error | null, body?: unknown) => void) => {
     let text: string;
     try {
       text = decoder.decode(body);
@@ -165,5 +165,8 @@ function registerStrictJsonParser(app: TypedApp): void {
       const msg = err instanceof Error ? err.message : 'invalid JSON';
       done(new AppError(422, [{ loc: ['body'], msg: `JSON decode error: ${msg}`, type: 'json_invalid' }]), undefined);
     }
-  });
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parse);
+  // Structured-syntax JSON types (RFC 6839: application/vnd.api+json, application/merge-patch+json, …).
+  app.addContentTypeParser(/^application\/[\w.!#$&^-]+\+json\s*(;|$)/i, { parseAs: 'buffer' }, parse);
 }

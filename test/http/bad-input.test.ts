@@ -169,6 +169,23 @@ describe('bad input is a clear 4xx and writes nothing', () => {
     });
   }
 
+  test('a structured-syntax JSON type (…+json) is read as JSON; a form body is still 415', async () => {
+    const post = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/dev/user/memories',
+        headers: { ...ada.auth, 'content-type': contentType },
+        payload,
+      });
+    const ok = await post('application/vnd.api+json; charset=utf-8', '{"content":"Likes +json bodies"}');
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json().content, 'Likes +json bodies');
+    const bad = await post('application/merge-patch+json', '{"content":');
+    assert.equal(bad.statusCode, 422);
+    assert.equal(bad.json().detail[0].type, 'json_invalid');
+    assert.equal((await post('application/x-www-form-urlencoded', 'content=x')).statusCode, 415);
+  });
+
   test('non-UTF-8 body → 422', async () => {
     const res = await t.app.inject({
       method: 'POST',
