@@ -189,6 +189,22 @@ for (const dialect of dialects()) {
       assert.equal((await t.ctx.repos.goals.findById(ada.uid, goal.id))?.current_value, 0);
     });
 
+    test('a target too large for a number names target_value, not the bound derived from it', async () => {
+      for (const [body, field] of [
+        ['{"title":"Huge","target_value":1e400}', 'target_value'],
+        ['{"title":"Tiny","target_value":-1e400}', 'target_value'],
+        ['{"title":"Far","target_value":5,"max_value":1e400}', 'max_value'],
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/v1/dev/user/goals',
+          headers: { ...ada.auth, 'content-type': 'application/json' },
+          payload: body,
+        });
+        assert.deepEqual([res.statusCode, res.json()], [422, { detail: `${field} must be a finite number` }], body);
+      }
+    });
+
     test('history keeps one point per UTC day (the last update wins), newest first, within `days`', async () => {
       const user = await createUser(t.ctx);
       const goal = await create(user, { title: 'Water', target_value: 8 });

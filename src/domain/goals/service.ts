@@ -67,13 +67,17 @@ export const toHistoryPoint = (row: GoalProgressRow): GoalHistoryPoint => ({
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
-/** Bounds first, then every value inside them; all checks run before anything is written. */
+/**
+ * Finite values (the target and current value first: derived bounds inherit theirs, and the error must
+ * name the field the caller sent), then sane bounds, then every value inside them; all checks run
+ * before anything is written.
+ */
 function checkValues(values: { min: number; max: number; target: number; current: number }): void {
   for (const [field, value] of Object.entries({
-    min_value: values.min,
-    max_value: values.max,
     target_value: values.target,
     current_value: values.current,
+    min_value: values.min,
+    max_value: values.max,
   })) {
     if (!Number.isFinite(value)) throw new AppError(422, Detail.goalValueNotFinite(field));
   }
