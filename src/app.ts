@@ -59,7 +59,7 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     bodyLimit: ctx.config.bodyLimit,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -109,10 +109,27 @@ interface AjvIssue {
   params?: Record<string, unknown>;
 }
 
+/**
+ * A nullable field (`anyOf: [X, null]`) that fails reports X's error, "must be null" and the anyOf
+ * itself; FastAPI reports one. Keep X's errors, and the anyOf only when nothing else names the field.
+ */
+function withoutNullableNoise(issues: readonly AjvIssue[]): readonly AjvIssue[] {
+  const anyOfAt = new Set(issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath ?? ''));
+  if (anyOfAt.size === 0) return issues;
+  const noise = (i: AjvIssue) =>
+    anyOfAt.has(i.instancePath ?? '') && (i.keyword === 'anyOf' || (i.keyword === 'type' && i.params?.type === 'null'));
+  return issues.filter(
+    (issue) =>
+      !noise(issue) ||
+      (issue.keyword === 'anyOf' &&
+        !issues.some((other) => other.instancePath === issue.instancePath && !noise(other))),
+  );
+}
+
 /** Ajv issues → FastAPI-style `{loc,msg,type}` (DESIGN §7). */
 export function toValidationIssues(context: string | undefined, issues: readonly AjvIssue[]): ValidationIssue[] {
   const where = LOCATION[context ?? 'body'] ?? 'body';
-  return issues.map((issue) => {
+  return withoutNullableNoise(issues).map((issue) => {
     const path: Array<string | number> = (issue.instancePath ?? '')
       .split('/')
       .filter(Boolean)
