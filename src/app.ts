@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
+import { authenticateFirst } from './http/auth.js';
 import { AppError, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import type { TypedApp } from './http/typed-app.js';
 import { validatorCompiler } from './http/validation.js';
@@ -119,6 +120,11 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     },
   });
 
+  // Authentication before validation (see authenticateFirst); registered before any route.
+  app.addHook('onRoute', authenticateFirst);
+  // After validation and the rate limits: the cache key is the validated query, and a cached answer
+  // costs the caller the same quota as a fresh one.
+  app.addHook('preHandler', (request, reply) => ctx.responseCache.lookup(request, reply));
   // A callback hook, not an async one: it runs on every response and has nothing to wait for.
   app.addHook('onSend', (request, reply, payload, done) => {
     done(null, request.cacheSlot ? ctx.responseCache.store(request, reply, payload) : payload);

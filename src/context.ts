@@ -86,7 +86,7 @@ export interface AppContext {
   exporter: ExportService;
   /** Developer-API rate limits (in-process, or Redis with REDIS_URL); an afterDevKey hook applies them. */
   rateLimits: RateLimiter;
-  /** Cached developer-API list reads, valid while the user's data version is unchanged (an afterDevKey hook). */
+  /** Cached developer-API list reads, valid while the user's data version is unchanged (a preHandler hook, after validation). */
   responseCache: ResponseCache;
   /** The live listen stream (SPEC §3, §4.11): lifecycle, finalization jobs, hooks. */
   listen: ListenModule;
@@ -269,8 +269,6 @@ export async function createContext(config: Config, options: ContextOptions = {}
     },
   };
   ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
-  // After the rate limits: a cached answer costs the caller the same quota as a fresh one.
-  ctx.auth.afterDevKey.push((request, reply) => ctx.responseCache.lookup(request, reply));
   for (const policy of rateLimits.unknownOverrides())
     log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();

@@ -32,7 +32,34 @@ export function parseBearer(header: string | undefined): string | null {
 
 export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** Hooks that authenticate a request; a route lists the one it needs (`preHandler: auth.devKey(...)`). */
+const AUTH_HOOK = Symbol('keepsake.auth');
+
+/** Marks a hook as authentication: `authenticateFirst` moves it ahead of validation. */
+function authHook(hook: PreHandler): PreHandler {
+  return Object.assign(hook, { [AUTH_HOOK]: true });
+}
+
+const isAuthHook = (hook: unknown): boolean =>
+  typeof hook === 'function' && (hook as unknown as Record<symbol, unknown>)[AUTH_HOOK] === true;
+
+/**
+ * Routes list their authentication as a `preHandler`; this runs it in `preValidation` instead, so a
+ * request without valid credentials or scope gets its 401/403 (and a counted request its rate-limit
+ * headers) whatever its body or query, as the reference's FastAPI dependencies answer. Malformed JSON
+ * is still 422 first: bodies are parsed before any hook, there as here.
+ */
+export function authenticateFirst(route: { preHandler?: unknown; preValidation?: unknown }): void {
+  const handlers = [route.preHandler ?? []].flat();
+  const auth = handlers.filter(isAuthHook);
+  if (auth.length === 0) return;
+  route.preHandler = handlers.filter((hook) => !isAuthHook(hook));
+  route.preValidation = [...[route.preValidation ?? []].flat(), ...auth];
+}
+
+/**
+ * Hooks that authenticate a request; a route lists the one it needs (`preHandler: auth.devKey(...)`),
+ * and `authenticateFirst` runs it before validation.
+ */
 export interface AuthHooks {
   devKey(scope: DevScope): PreHandler;
   /** Authenticates a dev key without requiring a scope. */
@@ -56,20 +83,20 @@ export function createAuthHooks(keys: DevKeysService, users: UsersService): Auth
     afterDevKey,
     anyDevKey,
     devKey(scope) {
-      return async (request, reply) => {
+      return authHook(async (request, reply) => {
         const key = await anyDevKey(request);
         if (!key.scopes.includes(scope)) throw new AppError(403, Detail.insufficientScope(scope));
         for (const hook of afterDevKey) await hook(request, reply, scope);
-      };
+      });
     },
     session() {
-      return async (request) => {
+      return authHook(async (request) => {
         const token = parseBearer(request.headers.authorization) ?? sessionCookie(request);
         if (!token) throw new AppError(401, Detail.missingBearer);
         const userId = await users.resolveSessionToken(token);
         if (!userId) throw new AppError(401, Detail.invalidToken);
         request.session = { kind: 'session', userId };
-      };
+      });
     },
   };
 }

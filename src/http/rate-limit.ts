@@ -59,10 +59,13 @@ declare module 'fastify' {
   }
 }
 
-/** research/omi-rest.md §1.5: an extra bucket is consumed when the transcript is included. */
+/**
+ * research/omi-rest.md §1.5: an extra bucket is consumed when the transcript is included. Limits run
+ * before validation, so the flag is still the query's text (validation later turns `true` into true).
+ */
 export function transcriptBucket(request: FastifyRequest): string | null {
-  const query = request.query as { include_transcript?: unknown } | undefined;
-  return query?.include_transcript === true ? 'dev:conversation_transcript_read' : null;
+  const flag = (request.query as { include_transcript?: unknown } | undefined)?.include_transcript;
+  return flag === true || flag === 'true' ? 'dev:conversation_transcript_read' : null;
 }
 
 /** `max × boost`, floored, never below 1 (DESIGN §5: RATE_LIMIT_BOOST). */

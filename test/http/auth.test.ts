@@ -6,6 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
 import { OidcVerifier } from '../../src/domain/users/oidc.js';
 import { parseBearer } from '../../src/http/auth.js';
+import { Detail } from '../../src/http/errors.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 
 test('parseBearer strips the scheme once, case-insensitively', () => {
@@ -54,6 +55,35 @@ for (const dialect of dialects()) {
       const res = await list(reader.auth);
       assert.equal(res.statusCode, 403);
       assert.deepEqual(res.json(), { detail: 'Insufficient permissions. Required scope: conversations:read' });
+    });
+
+    test('credentials and scope are checked before the body and query are validated', async () => {
+      const reader = await createUser(t.ctx, { scopes: ['memories:read'] });
+      const post = (headers: Record<string, string>, payload: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/v1/dev/user/memories',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload,
+        });
+      const invalid = '{"content":""}';
+      const none = await post({}, invalid);
+      assert.deepEqual([none.statusCode, none.json().detail], [401, Detail.missingBearer]);
+      const unknown = await post({ authorization: 'Bearer omi_dev_nope' }, invalid);
+      assert.deepEqual([unknown.statusCode, unknown.json().detail], [401, Detail.invalidApiKey]);
+      const scope = await post(reader.auth, invalid);
+      assert.deepEqual([scope.statusCode, scope.json().detail], [403, Detail.insufficientScope('memories:write')]);
+      const query = await t.app.inject({ method: 'GET', url: '/v1/dev/user/memories?limit=abc' });
+      assert.equal(query.statusCode, 401);
+      // With valid credentials the schema answers, and the request counts against the limit.
+      const valid = await post(ada.auth, invalid);
+      assert.equal(valid.statusCode, 422);
+      assert.deepEqual(valid.json().detail[0].loc, ['body', 'content']);
+      assert.ok(valid.headers['x-ratelimit-remaining'], 'a validated request carries its rate-limit headers');
+      // A body that is not JSON at all is refused before any hook runs, as FastAPI does.
+      const malformed = await post({}, '{"content":');
+      assert.equal(malformed.statusCode, 422);
+      assert.equal(malformed.json().detail[0].type, 'json_invalid');
     });
 
     test('a key created without scopes is read-only', async () => {
