@@ -73,6 +73,12 @@ for (const dialect of dialects()) {
           assert.deepEqual(res.json(), { detail: "Missing or invalid Authorization header. Must be 'Bearer API_KEY'" });
         });
 
+        test('the key without its sk_ prefix is the same key, as the reference strips it', async () => {
+          assert.ok(app.key.startsWith('sk_'));
+          const res = await send(route, app.appId, { authorization: `Bearer ${app.key.slice(3)}` });
+          assert.equal(res.statusCode, 200, res.body);
+        });
+
         test('a non-bearer scheme → 401', async () => {
           const res = await send(route, app.appId, { authorization: `Token ${app.key}` });
           assert.equal(res.statusCode, 401);

@@ -98,7 +98,13 @@ for (const dialect of dialects()) {
       await t.ctx.integrations.apps.enable(fresh.uid, app.appId);
       const res = await post(
         'user/memories',
-        { memories: [{ content: ' Likes green tea ', tags: ['drinks'] }, { content: 'Runs on Sundays' }] },
+        {
+          memories: [
+            // Tags are trimmed, blank ones dropped and duplicates removed, as in the developer API.
+            { content: ' Likes green tea ', tags: ['drinks', ' drinks ', '', '  '] },
+            { content: 'Runs on Sundays' },
+          ],
+        },
         fresh.uid,
       );
       assert.equal(res.statusCode, 200);

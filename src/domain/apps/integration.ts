@@ -8,6 +8,7 @@ import type { ConversationsRepository } from '../../store/repositories/conversat
 import type { MemoriesRepository } from '../../store/repositories/memories.js';
 import type { ConversationsService, Geolocation } from '../conversations/service.js';
 import { parseInstant } from '../instant.js';
+import { cleanTags } from '../memories/service.js';
 import {
   type IntegrationConversation,
   type IntegrationMemory,
@@ -157,7 +158,7 @@ export function appMemoryRow(
     content,
     category,
     visibility: 'private',
-    tags: JSON.stringify([...new Set(tags)]),
+    tags: JSON.stringify(cleanTags(tags)),
     origin: 'app',
     conversation_id: null,
     app_id: appId,

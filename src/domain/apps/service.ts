@@ -169,7 +169,9 @@ export class AppsService {
 
   /** Whether `presented` is one of this app's `sk_` keys (SPEC §5: the key must belong to the app). */
   async isAppKey(appId: string, presented: string): Promise<boolean> {
-    const hashed = hashPresentedKey(presented, APP_KEY_PREFIX);
+    // The reference strips an optional `sk_`: a key presented without it is the same key.
+    const withPrefix = presented.startsWith(APP_KEY_PREFIX) ? presented : `${APP_KEY_PREFIX}${presented}`;
+    const hashed = hashPresentedKey(withPrefix, APP_KEY_PREFIX);
     const key = hashed ? await this.apps.findKey(appId, hashed) : undefined;
     if (!key) return false;
     const now = this.clock.now();

@@ -36,7 +36,7 @@ export function parseMemoryCategories(csv: string | undefined): string[] | undef
 }
 
 /** Tags are trimmed, blank ones dropped, duplicates removed (order kept). */
-function cleanTags(tags: readonly string[] | undefined | null): string[] {
+export function cleanTags(tags: readonly string[] | undefined | null): string[] {
   return [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))];
 }
 
