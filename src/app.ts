@@ -7,7 +7,7 @@ import type { AppContext } from './context.js';
 import { authenticateFirst } from './http/auth.js';
 import { AppError, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import type { TypedApp } from './http/typed-app.js';
-import { validatorCompiler } from './http/validation.js';
+import { normalizeBooleanQuery, validatorCompiler } from './http/validation.js';
 import { registerAppRoutes } from './routes/apps.js';
 import { registerAssignSpeakerRoutes } from './routes/assign-speaker.js';
 import { registerDevActionItemRoutes } from './routes/dev/action-items.js';
@@ -122,6 +122,8 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
 
   // Authentication before validation (see authenticateFirst); registered before any route.
   app.addHook('onRoute', authenticateFirst);
+  // Before the routes' own preValidation hooks, so rate limits see the same flags validation will.
+  app.addHook('preValidation', normalizeBooleanQuery);
   // After validation and the rate limits: the cache key is the validated query, and a cached answer
   // costs the caller the same quota as a fresh one.
   app.addHook('preHandler', (request, reply) => ctx.responseCache.lookup(request, reply));

@@ -129,6 +129,17 @@ for (const dialect of dialects()) {
         (await list(user, `?start_date=${naive(2000)}&end_date=${naive(3000)}`)).map((i) => i.id).sort(),
         [b, c].sort(),
       );
+      // Booleans as pydantic spells them; anything else → 422.
+      assert.deepEqual(
+        (await list(user, '?completed=1')).map((i) => i.id),
+        [b],
+      );
+      assert.deepEqual(
+        (await list(user, '?completed=No')).map((i) => i.id),
+        [c, a],
+      );
+      const maybe = await call(user, 'GET', '/v1/dev/user/action-items?completed=maybe');
+      assert.deepEqual(maybe.json().detail[0].loc, ['query', 'completed']);
       const day = new Date(base).toISOString().slice(0, 10);
       assert.equal((await list(user, `?start_date=${day}&end_date=${day}`)).length, 3);
     });

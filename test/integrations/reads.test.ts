@@ -94,6 +94,14 @@ for (const dialect of dialects()) {
     test('discarded conversations are hidden unless include_discarded=true', async () => {
       assert.ok(!(await conversations()).some((c) => c.id === discardedId));
       assert.ok((await conversations('?include_discarded=true')).some((c) => c.id === discardedId));
+      // Spelled as the reference's parser accepts booleans.
+      for (const spelling of ['True', '1', 'yes', 'on'])
+        assert.ok(
+          (await conversations(`?include_discarded=${spelling}`)).some((c) => c.id === discardedId),
+          spelling,
+        );
+      for (const spelling of ['False', '0', 'no', 'off'])
+        assert.ok(!(await conversations(`?include_discarded=${spelling}`)).some((c) => c.id === discardedId), spelling);
     });
 
     test('statuses filters by status, comma-separated or repeated', async () => {
