@@ -2,12 +2,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context.js';
-import { authenticateFirst } from './http/auth.js';
+import { authenticateFirst, hookList, type RouteHooks } from './http/auth.js';
 import { AppError, frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import type { TypedApp } from './http/typed-app.js';
-import { normalizeBooleanQuery, validatorCompiler } from './http/validation.js';
+import { booleanQueryNormalizer, validatorCompiler } from './http/validation.js';
 import { registerAppRoutes } from './routes/apps.js';
 import { registerAssignSpeakerRoutes } from './routes/assign-speaker.js';
 import { registerDevActionItemRoutes } from './routes/dev/action-items.js';
@@ -120,13 +120,19 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     },
   });
 
-  // Authentication before validation (see authenticateFirst); registered before any route.
-  app.addHook('onRoute', authenticateFirst);
-  // Before the routes' own preValidation hooks, so rate limits see the same flags validation will.
-  app.addHook('preValidation', normalizeBooleanQuery);
-  // After validation and the rate limits: the cache key is the validated query, and a cached answer
-  // costs the caller the same quota as a fresh one.
-  app.addHook('preHandler', (request, reply) => ctx.responseCache.lookup(request, reply));
+  // Per-route hooks, wired once as each route is registered (so routes that need none pay nothing).
+  const cacheLookup = (request: FastifyRequest, reply: FastifyReply) => ctx.responseCache.lookup(request, reply);
+  app.addHook('onRoute', (route) => {
+    const hooks = route as RouteHooks;
+    // Authentication (with its rate limits) before validation; see authenticateFirst.
+    authenticateFirst(hooks);
+    // Ahead of authentication, so the rate limits see the same flags validation will.
+    const booleans = booleanQueryNormalizer(route.schema?.querystring);
+    if (booleans) hooks.preValidation = [booleans, ...hookList(hooks.preValidation)];
+    // After validation and the rate limits: the cache key is the validated query, and a cached answer
+    // costs the caller the same quota as a fresh one.
+    if (route.config?.cache) hooks.preHandler = [cacheLookup, ...hookList(hooks.preHandler)];
+  });
   // A callback hook, not an async one: it runs on every response and has nothing to wait for.
   app.addHook('onSend', (request, reply, payload, done) => {
     done(null, request.cacheSlot ? ctx.responseCache.store(request, reply, payload) : payload);

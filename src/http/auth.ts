@@ -48,13 +48,22 @@ const isAuthHook = (hook: unknown): boolean =>
  * headers) whatever its body or query, as the reference's FastAPI dependencies answer. Malformed JSON
  * is still 422 first: bodies are parsed before any hook, there as here.
  */
-export function authenticateFirst(route: { preHandler?: unknown; preValidation?: unknown }): void {
-  const handlers = [route.preHandler ?? []].flat();
+export function authenticateFirst(route: RouteHooks): void {
+  const handlers = hookList(route.preHandler);
   const auth = handlers.filter(isAuthHook);
   if (auth.length === 0) return;
   route.preHandler = handlers.filter((hook) => !isAuthHook(hook));
-  route.preValidation = [...[route.preValidation ?? []].flat(), ...auth];
+  route.preValidation = [...hookList(route.preValidation), ...auth];
 }
+
+/** The hook slots of a route's options, as an `onRoute` hook sees them (one hook, a list, or none). */
+export interface RouteHooks {
+  preHandler?: unknown;
+  preValidation?: unknown;
+}
+
+/** A hook slot as a list. */
+export const hookList = (slot: unknown): unknown[] => (slot === undefined ? [] : [slot].flat());
 
 /**
  * Hooks that authenticate a request; a route lists the one it needs (`preHandler: auth.devKey(...)`),

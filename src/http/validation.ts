@@ -32,36 +32,24 @@ export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, http
 // pydantic's spellings of a boolean (any case); AJV alone takes only `true` and `false`.
 const TRUE_WORDS = new Set(['1', 'true', 't', 'yes', 'y', 'on']);
 const FALSE_WORDS = new Set(['0', 'false', 'f', 'no', 'n', 'off']);
-const booleanNames = new WeakMap<object, string[]>();
-
-/** The query parameters a querystring schema declares as booleans (read once per schema). */
-function booleanParams(schema: unknown): string[] {
-  if (!schema || typeof schema !== 'object') return [];
-  let names = booleanNames.get(schema);
-  if (!names) {
-    const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
-    names = Object.entries(properties)
-      .filter(([, property]) => property.type === 'boolean')
-      .map(([name]) => name);
-    booleanNames.set(schema, names);
-  }
-  return names;
-}
 
 /**
- * preValidation: boolean query parameters spelled as the reference's parser (pydantic) accepts them —
- * `1`, `yes`, `on`, `True`, … — are rewritten to `true`/`false` before validation; anything else is
- * left for validation to refuse.
+ * A preValidation hook for a route whose querystring schema declares booleans, or null when it declares
+ * none: values spelled as the reference's parser (pydantic) accepts them — `1`, `yes`, `on`, `True`, … —
+ * are rewritten to `true`/`false`; anything else is left for validation to refuse.
  */
-export async function normalizeBooleanQuery(request: FastifyRequest): Promise<void> {
-  const names = booleanParams(request.routeOptions.schema?.querystring);
-  if (names.length === 0) return;
-  const query = request.query as Record<string, unknown>;
-  for (const name of names) {
-    const value = query[name];
-    if (typeof value !== 'string') continue;
-    const word = value.trim().toLowerCase();
-    if (TRUE_WORDS.has(word)) query[name] = 'true';
-    else if (FALSE_WORDS.has(word)) query[name] = 'false';
-  }
+export function booleanQueryNormalizer(schema: unknown): ((request: FastifyRequest) => Promise<void>) | null {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  const names = Object.keys(properties).filter((name) => properties[name].type === 'boolean');
+  if (names.length === 0) return null;
+  return async (request) => {
+    const query = request.query as Record<string, unknown>;
+    for (const name of names) {
+      const value = query[name];
+      if (typeof value !== 'string') continue;
+      const word = value.trim().toLowerCase();
+      if (TRUE_WORDS.has(word)) query[name] = 'true';
+      else if (FALSE_WORDS.has(word)) query[name] = 'false';
+    }
+  };
 }
