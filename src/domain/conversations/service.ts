@@ -206,7 +206,6 @@ export class ConversationsService {
     // Restoring a conversation the pipeline discarded processes it (it never got a summary, items or
     // memories); restoring one the user discarded only shows it again, with everything it had.
     const restoring = patch.discarded === false && row.discarded === 1 && !keptByPipeline(row);
-    const unhiding = patch.discarded === false && row.discarded === 1 && !restoring;
     let jobId: string | null = null;
     await this.deps.conversations.transaction(async (tx) => {
       await this.deps.conversations.update(
@@ -214,9 +213,8 @@ export class ConversationsService {
         id,
         {
           ...(title !== undefined ? { title } : {}),
-          ...(patch.discarded === true ? { discarded: 1 } : {}),
-          ...(unhiding ? { discarded: 0 } : {}),
-          ...(restoring ? { discarded: 0, status: 'processing', revision: row.revision + 1 } : {}),
+          ...(patch.discarded !== undefined ? { discarded: patch.discarded ? 1 : 0 } : {}),
+          ...(restoring ? { status: 'processing', revision: row.revision + 1 } : {}),
           updated_at: now,
         },
         tx,

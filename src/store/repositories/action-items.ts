@@ -1,9 +1,20 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ActionItemsTable, Database } from '../schema.js';
 
 export type ActionItemRow = Selectable<ActionItemsTable>;
 export type ActionItemPatch = Omit<Updateable<ActionItemsTable>, 'id' | 'user_id'>;
 type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * An extracted item of `conversationId` the user has not completed or edited (an edit moves `updated_at`
+ * off `created_at`): a re-extraction replaces it.
+ */
+const untouchedOf = (conversationId: string) => (eb: ExpressionBuilder<Database, 'action_items'>) =>
+  eb.and([
+    eb('conversation_id', '=', conversationId),
+    eb('completed', '=', 0),
+    eb('updated_at', '=', eb.ref('created_at')),
+  ]);
 
 export interface ActionItemListFilter {
   completed?: boolean;
@@ -66,10 +77,7 @@ export class ActionItemsRepository {
             eb('created_at', '>=', since),
             eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', conversationId)]),
           ]),
-          eb.and([
-            eb('conversation_id', '=', conversationId),
-            eb.or([eb('completed', '=', 1), eb('updated_at', '!=', eb.ref('created_at'))]),
-          ]),
+          eb.and([eb('conversation_id', '=', conversationId), eb.not(untouchedOf(conversationId)(eb))]),
         ]),
       )
       .orderBy('created_at', 'desc')
@@ -77,18 +85,9 @@ export class ActionItemsRepository {
       .execute();
   }
 
-  /**
-   * The conversation's extracted items the user has not completed or edited (an edit moves `updated_at`
-   * off `created_at`): what a re-extraction replaces.
-   */
+  /** The conversation's extracted items a re-extraction replaces (see untouchedOf). */
   async deleteUntouchedForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
-    await tx
-      .deleteFrom('action_items')
-      .where('user_id', '=', userId)
-      .where('conversation_id', '=', conversationId)
-      .where('completed', '=', 0)
-      .whereRef('updated_at', '=', 'created_at')
-      .execute();
+    await tx.deleteFrom('action_items').where('user_id', '=', userId).where(untouchedOf(conversationId)).execute();
   }
 
   /**

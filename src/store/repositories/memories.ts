@@ -1,10 +1,14 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { PreparedQuery } from '../prepared.js';
 import type { Database, MemoriesTable } from '../schema.js';
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type MemoryPatch = Omit<Updateable<MemoriesTable>, 'id' | 'user_id'>;
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** An extracted memory of `conversationId` the user has not edited or reviewed: a re-extraction replaces it. */
+const untouchedOf = (conversationId: string) => (eb: ExpressionBuilder<Database, 'memories'>) =>
+  eb.and([eb('conversation_id', '=', conversationId), eb('edited', '=', 0), eb('user_review', 'is', null)]);
 
 export interface MemoryListFilter {
   categories?: readonly string[];
@@ -45,22 +49,13 @@ export class MemoriesRepository {
    */
   async recentContents(userId: string, limit: number, replacing?: string): Promise<Array<{ content: string }>> {
     let query = this.db.selectFrom('memories').select('content').where('user_id', '=', userId);
-    if (replacing !== undefined)
-      query = query.where((eb) =>
-        eb.not(eb.and([eb('conversation_id', '=', replacing), eb('edited', '=', 0), eb('user_review', 'is', null)])),
-      );
+    if (replacing !== undefined) query = query.where((eb) => eb.not(untouchedOf(replacing)(eb)));
     return query.orderBy('created_at', 'desc').limit(limit).execute();
   }
 
   /** The conversation's extracted memories the user has not edited or reviewed: what a re-extraction replaces. */
   async deleteUntouchedForConversation(userId: string, conversationId: string, tx: Db = this.db): Promise<void> {
-    await tx
-      .deleteFrom('memories')
-      .where('user_id', '=', userId)
-      .where('conversation_id', '=', conversationId)
-      .where('edited', '=', 0)
-      .where('user_review', 'is', null)
-      .execute();
+    await tx.deleteFrom('memories').where('user_id', '=', userId).where(untouchedOf(conversationId)).execute();
   }
 
   /** Newest first; memories the user rejected (`user_review = 0`) are hidden. */

@@ -54,19 +54,20 @@ export class SearchRepository {
   async memories(userId: string, terms: readonly string[], filter: MemorySearchFilter): Promise<Scored<MemoryRow>[]> {
     const mode = filter.mode ?? 'all';
     const fts = this.backend.memoryMatch;
-    if (!fts || !this.termStats)
-      return this.memoryPage(userId, (qc) => this.backend.memoryHits(qc, userId, terms, mode), filter).execute();
-    const { ranked, common } =
-      mode === 'all' ? await this.termStats.partition(terms) : { ranked: terms, common: [] as string[] };
-    if (ranked.length === 0) return this.newestMemoryPage(userId, terms, filter).execute();
-    if (common.length > 0) return this.memoryPage(userId, (qc) => fts.rankedBy(qc, ranked, terms), filter).execute();
-    if (filter.categories?.length)
-      return this.memoryPage(userId, (qc) => fts.hits(qc, fts.match(terms, mode)), filter).execute();
-    this.plainMemoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>
-      this.memoryPage(v.userId, (qc) => fts.hits(qc, v.match), { limit: v.limit, offset: v.offset }),
-    );
-    const { limit, offset } = filter;
-    return this.plainMemoryPage.execute({ userId, match: fts.match(terms, mode), limit, offset });
+    if (fts && this.termStats) {
+      const { ranked, common } =
+        mode === 'all' ? await this.termStats.partition(terms) : { ranked: terms, common: [] as string[] };
+      if (ranked.length === 0) return this.newestMemoryPage(userId, terms, filter).execute();
+      if (common.length > 0) return this.memoryPage(userId, (qc) => fts.rankedBy(qc, ranked, terms), filter).execute();
+      if (!filter.categories?.length) {
+        this.plainMemoryPage ??= new PreparedQuery(this.db, ['userId', 'match', 'limit', 'offset'], (v) =>
+          this.memoryPage(v.userId, (qc) => fts.hits(qc, v.match), { limit: v.limit, offset: v.offset }),
+        );
+        const { limit, offset } = filter;
+        return this.plainMemoryPage.execute({ userId, match: fts.match(terms, mode), limit, offset });
+      }
+    }
+    return this.memoryPage(userId, (qc) => this.backend.memoryHits(qc, userId, terms, mode), filter).execute();
   }
 
   /**
