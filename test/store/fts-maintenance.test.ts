@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import pino from 'pino';
-import { FtsMaintenance, segmentCount } from '../../src/store/search/fts-maintenance.js';
+import { FtsMaintenance, type FtsMaintenanceOptions, segmentCount } from '../../src/store/search/fts-maintenance.js';
+import { seedMemory } from '../dev/fixtures.js';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app.js';
 
 const WORDS = 'otter heron badger falcon marten lynx'.split(' ');
@@ -49,6 +50,10 @@ describe('full-text index maintenance (sqlite)', () => {
     }
   };
 
+  /** Maintenance checking only when told to (runOnce), with the given thresholds. */
+  const maintenanceWith = (options: Omit<FtsMaintenanceOptions, 'intervalMs'>) =>
+    new FtsMaintenance(t.ctx.store.db, log, { intervalMs: 60_000, ...options });
+
   before(async () => {
     t = await createTestApp('sqlite');
     ada = await createUser(t.ctx, { name: 'Ada' });
@@ -58,12 +63,7 @@ describe('full-text index maintenance (sqlite)', () => {
   after(() => t.close());
 
   test('an index with enough segments is merged into one, and searches answer the same', async () => {
-    maintenance = new FtsMaintenance(t.ctx.store.db, log, {
-      intervalMs: 60_000,
-      mergeAt: 4,
-      pagesPerStep: 1,
-      budget: 1,
-    });
+    maintenance = maintenanceWith({ mergeAt: 4, pagesPerStep: 1, budget: 1 });
     await addMemories(3, 0);
     assert.equal(await maintenance.segments('memories_fts'), 3);
     assert.deepEqual(await maintenance.runOnce(), [], 'three segments are below the threshold');
@@ -90,12 +90,7 @@ describe('full-text index maintenance (sqlite)', () => {
   });
 
   test('a merge waits out its time budget before the next one', async () => {
-    const budgeted = new FtsMaintenance(t.ctx.store.db, log, {
-      intervalMs: 60_000,
-      mergeAt: 2,
-      pagesPerStep: 64,
-      budget: 1e-9,
-    });
+    const budgeted = maintenanceWith({ mergeAt: 2, pagesPerStep: 64, budget: 1e-9 });
     await addMemories(2, 100);
     const first = await budgeted.runOnce();
     assert.equal(first.length, 1);
@@ -109,12 +104,7 @@ describe('full-text index maintenance (sqlite)', () => {
   });
 
   test('requests run between merge steps, and stop() ends a merge after its current step', async () => {
-    const slow = new FtsMaintenance(t.ctx.store.db, log, {
-      intervalMs: 60_000,
-      mergeAt: 2,
-      pagesPerStep: 1,
-      budget: 1,
-    });
+    const slow = maintenanceWith({ mergeAt: 2, pagesPerStep: 1, budget: 1 });
     await addMemories(20, 300);
     const merging = slow.runOnce();
     // A search issued while the merge runs is answered before the merge ends.
@@ -127,19 +117,27 @@ describe('full-text index maintenance (sqlite)', () => {
     assert.equal(mergeDone, false, 'the search did not wait for the whole merge');
     await merging;
 
-    await addMemories(20, 400);
-    const stopping = new FtsMaintenance(t.ctx.store.db, log, {
-      intervalMs: 60_000,
-      mergeAt: 2,
-      pagesPerStep: 1,
-      budget: 1,
-    });
-    stopping.start(0);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Long memories (stored directly: the API caps content at 500 characters) make segments of many
+    // pages, so a one-page step cannot finish the merge.
+    for (let n = 0; n < 8; n++) {
+      const words = Array.from({ length: 1500 }, (_, i) => `w${n}x${i}`).join(' ');
+      await seedMemory(t.ctx, ada.uid, { content: `walk ${n} ${words}` });
+    }
+    const stopping = maintenanceWith({ mergeAt: 2, pagesPerStep: 1, budget: 1 });
+    const before = await stopping.segments('memories_fts');
+    const partial = stopping.runOnce();
     await stopping.stop();
-    // Stopped part-way or done: either way the index still answers every word correctly.
+    // The merge took its first step and no more: the index is still in several segments.
+    const [report] = await partial;
+    assert.equal(report.steps, 1);
+    assert.ok(before > 1 && report.segmentsAfter > 1, JSON.stringify({ before, report }));
+    // Stopped part-way, the index still answers every word correctly.
+    // Every memory of this suite says "walk": 15 + 4 + 20 through the API, and the 8 long ones.
     const all = await search('walk');
-    assert.equal(all.length, 50);
+    assert.equal(all.length, 47);
+    // A later run picks the merge up and finishes it.
+    const resumed = maintenanceWith({ mergeAt: 2, pagesPerStep: 64, budget: 1 });
+    assert.equal((await resumed.runOnce())[0]?.segmentsAfter, 1);
     for (const word of WORDS) assert.ok((await search(word)).length > 0);
   });
 });
