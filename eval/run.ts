@@ -17,7 +17,8 @@ export function formatReport(label: string, report: EvalReport): string[] {
   return [
     `${label}: ${report.cases} transcripts`,
     `discard accuracy:        ${percent(report.discardAccuracy)}`,
-    `category top-1 accuracy: ${percent(report.categoryAccuracy)}`,
+    `category top-1 accuracy: ${percent(report.categoryAccuracy)}  (acceptable: ${percent(report.categoryAcceptable)})`,
+    `title has a key word:    ${percent(report.titles.rate)} (${report.titles.matched}/${report.titles.labeled})`,
     `action items:            P ${items.precision.toFixed(2)}  R ${items.recall.toFixed(2)}  F1 ${items.f1.toFixed(2)}  (${items.matched} matched / ${items.extracted} extracted / ${items.labeled} labeled)`,
     `due-date accuracy:       ${percent(report.dueAccuracy.accuracy)} (${report.dueAccuracy.correct}/${report.dueAccuracy.total})`,
     `memories:                P ${memories.precision.toFixed(2)}  R ${memories.recall.toFixed(2)}  F1 ${memories.f1.toFixed(2)}  (${memories.matched} matched / ${memories.extracted} extracted / ${memories.labeled} labeled)`,
@@ -54,11 +55,14 @@ async function main(): Promise<void> {
       model: { type: 'string' },
       'api-key': { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      set: { type: 'string', default: 'all' },
     },
   });
+  const sets = Object.entries(EVAL_SETS).filter(([name]) => values.set === 'all' || values.set === name);
+  if (sets.length === 0) throw new Error(`--set is one of all, ${Object.keys(EVAL_SETS).join(', ')}`);
   const engine = engineFrom(values);
   console.log(`engine: ${engine.name}`);
-  for (const [name, dir] of Object.entries(EVAL_SETS)) {
+  for (const [name, dir] of sets) {
     const report = await evaluate(engine, loadDataset(dir));
     for (const line of formatReport(name, report)) console.log(line);
     if (values.verbose) for (const miss of report.misses) console.log(`  - ${miss}`);

@@ -1,7 +1,7 @@
 import type { ExtractedActionItem, TextEngine } from '../src/processing/engine.js';
 import { localDateTime } from '../src/processing/local/timezone.js';
 import type { EvalCase } from './dataset.js';
-import { pairUp } from './matching.js';
+import { containsKeyword, pairUp } from './matching.js';
 
 export interface Counts {
   extracted: number;
@@ -13,6 +13,10 @@ export interface EvalReport {
   cases: number;
   discardAccuracy: number;
   categoryAccuracy: number;
+  /** the category is one of the labels' acceptable ones */
+  categoryAcceptable: number;
+  /** of kept cases with title keywords, the share whose title contains one */
+  titles: { labeled: number; matched: number; rate: number };
   actionItems: Counts & { precision: number; recall: number; f1: number };
   dueAccuracy: { correct: number; total: number; accuracy: number };
   memories: Counts & { precision: number; recall: number; f1: number };
@@ -45,7 +49,9 @@ function localLabel(dueAt: Date, timezone: string, withTime: boolean): string {
 interface Tally {
   discardCorrect: number;
   categoryCorrect: number;
+  categoryAcceptable: number;
   categoryTotal: number;
+  titles: { labeled: number; matched: number };
   items: Counts;
   due: { correct: number; total: number };
   memories: Counts;
@@ -87,6 +93,13 @@ function tallyDue(evalCase: EvalCase, items: ExtractedActionItem[], pairs: numbe
   });
 }
 
+function tallyTitle(id: string, keywords: string[], title: string, tally: Tally): void {
+  if (keywords.length === 0) return;
+  tally.titles.labeled++;
+  if (keywords.some((keyword) => containsKeyword(title, keyword))) tally.titles.matched++;
+  else tally.misses.push(`${id}: title "${title}" has none of [${keywords.join(', ')}]`);
+}
+
 async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): Promise<void> {
   const { input, labels, id } = evalCase;
   const decision = await engine.decideRelevance(input);
@@ -97,6 +110,8 @@ async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): 
   tally.categoryTotal++;
   if (structure.category === labels.category) tally.categoryCorrect++;
   else tally.misses.push(`${id}: category expected ${labels.category}, got ${structure.category}`);
+  if ((labels.categories_ok ?? [labels.category]).includes(structure.category)) tally.categoryAcceptable++;
+  tallyTitle(id, labels.title_keywords ?? [], structure.title, tally);
   const items = await engine.extractActionItems(input, evalCase.recent);
   const descriptions = items.map((item) => item.description);
   tallyDue(
@@ -122,7 +137,9 @@ export async function evaluate(engine: TextEngine, cases: EvalCase[]): Promise<E
   const tally: Tally = {
     discardCorrect: 0,
     categoryCorrect: 0,
+    categoryAcceptable: 0,
     categoryTotal: 0,
+    titles: { labeled: 0, matched: 0 },
     items: { extracted: 0, labeled: 0, matched: 0 },
     due: { correct: 0, total: 0 },
     memories: { extracted: 0, labeled: 0, matched: 0 },
@@ -134,6 +151,8 @@ export async function evaluate(engine: TextEngine, cases: EvalCase[]): Promise<E
     cases: cases.length,
     discardAccuracy: ratio(tally.discardCorrect, cases.length),
     categoryAccuracy: ratio(tally.categoryCorrect, tally.categoryTotal),
+    categoryAcceptable: ratio(tally.categoryAcceptable, tally.categoryTotal),
+    titles: { ...tally.titles, rate: ratio(tally.titles.matched, tally.titles.labeled) },
     actionItems: withF1(tally.items),
     dueAccuracy: { ...tally.due, accuracy: ratio(tally.due.correct, tally.due.total) },
     memories: withF1(tally.memories),
