@@ -10,6 +10,7 @@ import { FoldersService } from './domain/folders/service.js';
 import { GoalsService } from './domain/goals/service.js';
 import { DevKeysService } from './domain/keys/service.js';
 import { MemoriesService } from './domain/memories/service.js';
+import { PeopleService } from './domain/people/service.js';
 import { OpenAiEmbedder } from './domain/search/embeddings.js';
 import { SearchService } from './domain/search/service.js';
 import { OidcVerifier } from './domain/users/oidc.js';
@@ -94,6 +95,8 @@ export interface AppContext {
   listen: ListenModule;
   /** Speaker identification: people's voices, the user's profile, speaker samples (SPEC §6.1). */
   voice: VoiceModule;
+  /** Known speakers and their voice counts. */
+  people: PeopleService;
   /** Captured conversation audio and its MP3 artifact (SPEC §4.11, §8). */
   audio: AudioModule;
   auth: AuthHooks;
@@ -258,6 +261,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ...devApi,
     listen,
     voice,
+    people: new PeopleService(repos.people, clock, voice.repo),
     audio,
     auth: createAuthHooks(keys, users),
     bus,

@@ -94,7 +94,7 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   const pushWebhookUrl = config.pushWebhookUrl;
   const notifications = new NotificationsService({
     notifications: notificationsRepo,
-    outlets: new OutboxNotificationOutlets(outbox, deps.bus, pushWebhookUrl),
+    outlets: new OutboxNotificationOutlets(outbox, deps.bus, pushWebhookUrl, log),
     clock,
     log,
   });
