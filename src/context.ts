@@ -26,6 +26,7 @@ import { JobTable } from './jobs/table-queue.js';
 import { createListenModule } from './listen/create.js';
 import { FINALIZATION_QUEUE } from './listen/dispatch.js';
 import type { ListenModule } from './listen/module.js';
+import { createOpsModule, type OpsModule } from './ops/module.js';
 import { QueuedConversationProcessing } from './processing/conversation-processing.js';
 import type { TextEngine } from './processing/engine.js';
 import { createLlmEngine } from './processing/llm/index.js';
@@ -97,6 +98,8 @@ export interface AppContext {
   voice: VoiceModule;
   /** Known speakers and their voice counts. */
   people: PeopleService;
+  /** Readiness, database gauges and the draining flag (docs/deployment.md). */
+  ops: OpsModule;
   /** Captured conversation audio and its MP3 artifact (SPEC §4.11, §8). */
   audio: AudioModule;
   auth: AuthHooks;
@@ -108,6 +111,15 @@ export interface AppContext {
   onClose: Array<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+/**
+ * What routes see (DESIGN §3): services and HTTP mechanics, never the store, the job queue, the runner
+ * or the bus. The type makes a route that reaches for them fail to compile.
+ */
+export type Services = Omit<
+  AppContext,
+  'store' | 'repos' | 'jobs' | 'runner' | 'pipeline' | 'engine' | 'bus' | 'onClose' | 'close'
+>;
 
 export interface ContextOptions {
   clock?: Clock;
@@ -262,6 +274,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
     listen,
     voice,
     people: new PeopleService(repos.people, clock, voice.repo),
+    ops: createOpsModule({
+      db: store.db,
+      redisUrl: config.redisUrl,
+      probeQueue: listen.dispatcher.mode === 'queue' ? () => listen.dispatcher.probe() : null,
+      clock,
+      log,
+    }),
     audio,
     auth: createAuthHooks(keys, users),
     bus,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../http/schemas.js';
@@ -20,7 +20,7 @@ const Notification = Type.Object({
   created_at: DateTime(),
 });
 
-export function registerNotificationRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerNotificationRoutes(app: TypedApp, ctx: Services): void {
   const { notifications } = ctx.integrations;
 
   app.get(
@@ -41,7 +41,7 @@ export function registerNotificationRoutes(app: TypedApp, ctx: AppContext): void
 }
 
 /** `GET /v1/notifications/stream`: Server-Sent Events, one `event: notification` per new notification. */
-function registerStream(app: TypedApp, ctx: AppContext): void {
+function registerStream(app: TypedApp, ctx: Services): void {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { bufferToSamples } from '../audio/pcm.js';
 import { WavError, wavTo16kMono } from '../audio/wav.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, NullableScalar, SuccessResponse } from '../http/schemas.js';
@@ -33,7 +33,7 @@ const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'application/octe
 const PROFILE_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** People (known speakers) and the user's voice profile (SPEC §6.1), with a session token. */
-export function registerPeopleRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerPeopleRoutes(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const people = ctx.people;
 
@@ -98,7 +98,7 @@ export function registerPeopleRoutes(app: TypedApp, ctx: AppContext): void {
   registerVoiceProfileRoutes(app, ctx);
 }
 
-function registerVoiceProfileRoutes(app: TypedApp, ctx: AppContext): void {
+function registerVoiceProfileRoutes(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const voices = ctx.voice.service;
 

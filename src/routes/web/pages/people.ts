@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { PersonView } from '../../../domain/people/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -21,7 +21,7 @@ function personItem(p: PersonView) {
 </details></li>`;
 }
 
-export function registerPeoplePages(app: TypedApp, ctx: AppContext): void {
+export function registerPeoplePages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const people = ctx.people;
 
