@@ -33,6 +33,8 @@ export interface ConversationsServiceDeps {
   users: UsersRepository;
   /** Queues and runs the processing pipeline (processing/ implements the port). */
   processing: ConversationProcessing;
+  /** What else goes when a conversation is deleted (its audio: docs/voices-and-audio.md). */
+  onDeleted?: (userId: string, conversationId: string) => Promise<void>;
   clock: Clock;
   /** Completed summarization-app results by conversation (one query per page); none when absent. */
   appResults?: Pick<ConversationAppResultsRepository, 'completedFor'>;
@@ -47,9 +49,6 @@ const WAIT: CreateOptions = { wait: true };
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 export class ConversationsService {
-  /** Run after a conversation is deleted (its audio goes with it: docs/voices-and-audio.md). */
-  readonly afterDelete: Array<(userId: string, conversationId: string) => Promise<void>> = [];
-
   constructor(private readonly deps: ConversationsServiceDeps) {}
 
   async createFromText(
@@ -182,7 +181,7 @@ export class ConversationsService {
   async delete(userId: string, id: string): Promise<void> {
     const deleted = await this.deps.conversations.delete(userId, id);
     if (!deleted) throw new AppError(404, Detail.conversationNotFound);
-    for (const hook of this.afterDelete) await hook(userId, id);
+    await this.deps.onDeleted?.(userId, id);
   }
 
   private newRow(
