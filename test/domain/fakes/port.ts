@@ -1,0 +1,21 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../src/store/schema.js';
+
+/**
+ * Services take repository classes, whose private members no fake can match structurally. A fake
+ * implements the Pick<> of the methods the rules use (so their signatures are checked) and is handed to
+ * the service through this one cast.
+ */
+export function asPort<T>(fake: Partial<T>): T {
+  return fake as unknown as T;
+}
+
+/**
+ * What a fake passes where a repository passes its open transaction: fakes ignore it. A cast, since a
+ * Kysely Transaction cannot be built without a database.
+ */
+export const NO_TX = {} as unknown as Transaction<Database>;
+
+/** Newest first by (created_at, id), as the repositories order. */
+export const newestFirst = <R extends { created_at: number; id: string }>(a: R, b: R): number =>
+  b.created_at - a.created_at || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
