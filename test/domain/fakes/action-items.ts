@@ -1,11 +1,7 @@
 import type { Insertable } from 'kysely';
-import type {
-  ActionItemPatch,
-  ActionItemRow,
-  ActionItemsRepository,
-} from '../../../src/store/repositories/action-items.js';
+import type { ActionItemRow, ActionItemsRepository } from '../../../src/store/repositories/action-items.js';
 import type { ActionItemsTable } from '../../../src/store/schema.js';
-import { asPort, newestFirst } from './port.js';
+import { asPort, newestFirst, OwnedRows } from './port.js';
 
 type Used = 'insertMany' | 'findById' | 'update' | 'delete' | 'dedupCandidates' | 'deleteUntouchedForConversation';
 
@@ -14,31 +10,13 @@ const untouched = (row: ActionItemRow, conversationId: string) =>
   row.conversation_id === conversationId && row.completed === 0 && row.updated_at === row.created_at;
 
 /** Action items in memory, keeping the repository's contract (the store tests check the SQL keeps it too). */
-export class FakeActionItems implements Pick<ActionItemsRepository, Used> {
-  readonly rows: ActionItemRow[] = [];
-
+export class FakeActionItems extends OwnedRows<ActionItemRow> implements Pick<ActionItemsRepository, Used> {
   get port(): ActionItemsRepository {
     return asPort<ActionItemsRepository>(this);
   }
 
   async insertMany(rows: readonly Insertable<ActionItemsTable>[]): Promise<void> {
     for (const row of rows) this.rows.push({ conversation_id: null, completed_at: null, due_at: null, ...row });
-  }
-
-  async findById(userId: string, id: string): Promise<ActionItemRow | undefined> {
-    return this.rows.find((r) => r.user_id === userId && r.id === id);
-  }
-
-  async update(userId: string, id: string, patch: ActionItemPatch): Promise<boolean> {
-    const row = await this.findById(userId, id);
-    if (row) Object.assign(row, patch);
-    return row !== undefined;
-  }
-
-  async delete(userId: string, id: string): Promise<boolean> {
-    const at = this.rows.findIndex((r) => r.user_id === userId && r.id === id);
-    if (at >= 0) this.rows.splice(at, 1);
-    return at >= 0;
   }
 
   /** Items created since `since` outside this conversation, and this conversation's touched items. */
@@ -51,7 +29,6 @@ export class FakeActionItems implements Pick<ActionItemsRepository, Used> {
   }
 
   async deleteUntouchedForConversation(userId: string, conversationId: string): Promise<void> {
-    const kept = this.rows.filter((r) => r.user_id !== userId || !untouched(r, conversationId));
-    this.rows.splice(0, this.rows.length, ...kept);
+    this.retain((r) => r.user_id !== userId || !untouched(r, conversationId));
   }
 }

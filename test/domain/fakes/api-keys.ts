@@ -1,11 +1,10 @@
 import type { ApiKeyRow, ApiKeysRepository } from '../../../src/store/repositories/api-keys.js';
-import { asPort, newestFirst } from './port.js';
+import { asPort, newestFirst, OwnedRows } from './port.js';
 
 type Used = 'insert' | 'listForUser' | 'findById' | 'findByHash' | 'touch' | 'delete';
 
 /** Developer keys in memory; `touches` counts the last-used writes (the hot path should rarely write). */
-export class FakeApiKeys implements Pick<ApiKeysRepository, Used> {
-  readonly rows: ApiKeyRow[] = [];
+export class FakeApiKeys extends OwnedRows<ApiKeyRow> implements Pick<ApiKeysRepository, Used> {
   touches = 0;
 
   get port(): ApiKeysRepository {
@@ -20,10 +19,6 @@ export class FakeApiKeys implements Pick<ApiKeysRepository, Used> {
     return this.rows.filter((k) => k.user_id === userId).sort(newestFirst);
   }
 
-  async findById(userId: string, keyId: string): Promise<ApiKeyRow | undefined> {
-    return this.rows.find((k) => k.user_id === userId && k.id === keyId);
-  }
-
   async findByHash(hashedKey: string): Promise<ApiKeyRow | undefined> {
     return this.rows.find((k) => k.hashed_key === hashedKey);
   }
@@ -32,11 +27,5 @@ export class FakeApiKeys implements Pick<ApiKeysRepository, Used> {
     this.touches++;
     const row = await this.findById(userId, keyId);
     if (row) row.last_used_at = at;
-  }
-
-  async delete(userId: string, keyId: string): Promise<boolean> {
-    const at = this.rows.findIndex((k) => k.user_id === userId && k.id === keyId);
-    if (at >= 0) this.rows.splice(at, 1);
-    return at >= 0;
   }
 }

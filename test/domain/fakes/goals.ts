@@ -1,13 +1,12 @@
 import type { Insertable } from 'kysely';
-import type { GoalPatch, GoalProgressRow, GoalRow, GoalsRepository } from '../../../src/store/repositories/goals.js';
+import type { GoalProgressRow, GoalRow, GoalsRepository } from '../../../src/store/repositories/goals.js';
 import type { GoalsTable } from '../../../src/store/schema.js';
-import { asPort, newestFirst } from './port.js';
+import { asPort, newestFirst, OwnedRows } from './port.js';
 
 type Used = 'list' | 'findById' | 'insertActive' | 'update' | 'delete' | 'recordProgress' | 'history';
 
 /** Goals in memory, keeping the repository's contract (the store tests check the SQL keeps it too). */
-export class FakeGoals implements Pick<GoalsRepository, Used> {
-  readonly rows: GoalRow[] = [];
+export class FakeGoals extends OwnedRows<GoalRow> implements Pick<GoalsRepository, Used> {
   readonly points: GoalProgressRow[] = [];
 
   get port(): GoalsRepository {
@@ -24,27 +23,11 @@ export class FakeGoals implements Pick<GoalsRepository, Used> {
       .slice(0, limit);
   }
 
-  async findById(userId: string, id: string): Promise<GoalRow | undefined> {
-    return this.rows.find((g) => g.user_id === userId && g.id === id);
-  }
-
   /** Stores the goal, then deactivates the user's oldest active goals beyond `maxActive`. */
   async insertActive(goal: Insertable<GoalsTable>, maxActive: number, now: number): Promise<void> {
     this.rows.push({ unit: null, ended_at: null, ...goal });
     const active = this.rows.filter((g) => g.user_id === goal.user_id && g.is_active === 1).sort(newestFirst);
     for (const old of active.slice(maxActive)) Object.assign(old, { is_active: 0, ended_at: now, updated_at: now });
-  }
-
-  async update(userId: string, id: string, patch: GoalPatch): Promise<boolean> {
-    const row = await this.findById(userId, id);
-    if (row) Object.assign(row, patch);
-    return row !== undefined;
-  }
-
-  async delete(userId: string, id: string): Promise<boolean> {
-    const at = this.rows.findIndex((g) => g.user_id === userId && g.id === id);
-    if (at >= 0) this.rows.splice(at, 1);
-    return at >= 0;
   }
 
   async recordProgress(userId: string, id: string, value: number, day: string, now: number): Promise<boolean> {
