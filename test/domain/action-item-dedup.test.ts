@@ -34,6 +34,7 @@ function setUp(engine: TextEngine) {
     clock,
     log: pino({ level: 'silent' }),
     wakeWorkers: () => {},
+    afterProcessing: async () => {},
   });
   /** A new conversation of `userId`, processed now: its extraction job runs. */
   const extract = async (userId: string, id: string, text: string) => {

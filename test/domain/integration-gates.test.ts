@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import pino from 'pino';
 import { ManualClock } from '../../src/context-types.js';
 import { defineIntegrationPolicies, GATES, IntegrationGates } from '../../src/domain/apps/gates.js';
-import type { RateLimiter } from '../../src/http/rate-limit.js';
+import type { RateLimiter } from '../../src/providers/limits/limiter.js';
 import { appRow, FakeApps } from './fakes/apps.js';
 import { memoryLimiter, unreachableLimiter } from './fakes/limiter.js';
 import { refusal } from './refusal.js';

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { ManualClock } from '../../src/context-types.js';
 import type { ContextSources } from '../../src/domain/proactive/context.js';
 import { defineProactivePolicy, ProactiveNotifier } from '../../src/domain/proactive/service.js';
-import type { RateLimiter } from '../../src/http/rate-limit.js';
+import type { RateLimiter } from '../../src/providers/limits/limiter.js';
 import { appRow, FakeApps, FakeGenerator, FakeNotifications } from './fakes/apps.js';
 import { FakeUsers } from './fakes/conversations.js';
 import { memoryLimiter, unreachableLimiter } from './fakes/limiter.js';
