@@ -6,7 +6,7 @@ import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { Counter, Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
+import { Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
 import { opsState } from '../ops/state.js';
 
 const tags = ['System'];
