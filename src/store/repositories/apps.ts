@@ -1,12 +1,12 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../schema.js';
 import type { AppEnablementsTable, AppKeysTable, AppsTable } from './apps-tables.js';
+import { type Db, deletedAny, updatedAny } from './shared.js';
 
 export type AppRow = Selectable<AppsTable>;
 export type AppKeyRow = Selectable<AppKeysTable>;
 export type EnablementRow = Selectable<AppEnablementsTable>;
 export type EnabledApp = AppRow & { granted_scopes: string };
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Apps are shared records: the owner manages them and any user may enable them. Lookups by app id
@@ -43,14 +43,14 @@ export class AppsRepository {
   }
 
   async updateOwned(ownerId: string, appId: string, patch: Updateable<AppsTable>): Promise<boolean> {
-    const result = await this.db
-      .updateTable('apps')
-      .set(patch)
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', appId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedAny(
+      this.db
+        .updateTable('apps')
+        .set(patch)
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', appId)
+        .where('deleted_at', 'is', null),
+    );
   }
 
   async insertKey(row: Insertable<AppKeysTable>): Promise<void> {
@@ -68,12 +68,7 @@ export class AppsRepository {
   }
 
   async deleteKey(appId: string, keyId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('app_keys')
-      .where('app_id', '=', appId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deletedAny(this.db.deleteFrom('app_keys').where('app_id', '=', appId).where('id', '=', keyId));
   }
 
   /** A key of this app with the given hash: a key of another app never matches (SPEC §5). */
@@ -107,12 +102,7 @@ export class AppsRepository {
   }
 
   async disable(userId: string, appId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('app_enablements')
-      .where('user_id', '=', userId)
-      .where('app_id', '=', appId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deletedAny(this.db.deleteFrom('app_enablements').where('user_id', '=', userId).where('app_id', '=', appId));
   }
 
   async findEnablement(userId: string, appId: string, tx: Db = this.db): Promise<EnablementRow | undefined> {

@@ -29,8 +29,7 @@ export async function updateOwned<TB extends OwnedTable>(
   userId: string,
   id: string,
 ): Promise<boolean> {
-  const result = await update.where(sql.ref('user_id'), '=', userId).where(sql.ref('id'), '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return updatedAny(update.where(sql.ref('user_id'), '=', userId).where(sql.ref('id'), '=', id));
 }
 
 /** Runs `remove` on the user's row `id` only; false when the user has no such row. */
@@ -39,7 +38,18 @@ export async function deleteOwned<TB extends OwnedTable>(
   userId: string,
   id: string,
 ): Promise<boolean> {
-  const result = await remove.where(sql.ref('user_id'), '=', userId).where(sql.ref('id'), '=', id).executeTakeFirst();
+  return deletedAny(remove.where(sql.ref('user_id'), '=', userId).where(sql.ref('id'), '=', id));
+}
+
+/** Runs `update`; whether it changed a row. */
+export async function updatedAny(update: { executeTakeFirst(): Promise<UpdateResult> }): Promise<boolean> {
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Runs `remove`; whether it deleted a row. */
+export async function deletedAny(remove: { executeTakeFirst(): Promise<DeleteResult> }): Promise<boolean> {
+  const result = await remove.executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
