@@ -131,30 +131,26 @@ export class AppsRepository {
 
   /** The user's enabled, live apps that carry a summarization prompt (the caller checks the capability). */
   async enabledWithMemoryPrompt(userId: string): Promise<EnabledApp[]> {
-    return this.db
-      .selectFrom('app_enablements as e')
-      .innerJoin('apps as a', 'a.id', 'e.app_id')
-      .selectAll('a')
-      .select('e.granted_scopes')
-      .where('e.user_id', '=', userId)
-      .where('a.memory_prompt', 'is not', null)
-      .where('a.deleted_at', 'is', null)
-      .orderBy('a.id')
-      .execute();
+    return this.enabledLive(userId).where('a.memory_prompt', 'is not', null).execute();
   }
 
   /** The user's enabled, live apps whose webhook fires on this trigger. */
   async enabledWithTrigger(userId: string, trigger: string): Promise<EnabledApp[]> {
+    return this.enabledLive(userId)
+      .where('a.triggers_on', '=', trigger)
+      .where('a.webhook_url', 'is not', null)
+      .execute();
+  }
+
+  /** The user's enabled apps that are not deleted, with the grants, by app id. */
+  private enabledLive(userId: string) {
     return this.db
       .selectFrom('app_enablements as e')
       .innerJoin('apps as a', 'a.id', 'e.app_id')
       .selectAll('a')
       .select('e.granted_scopes')
       .where('e.user_id', '=', userId)
-      .where('a.triggers_on', '=', trigger)
-      .where('a.webhook_url', 'is not', null)
       .where('a.deleted_at', 'is', null)
-      .orderBy('a.id')
-      .execute();
+      .orderBy('a.id');
   }
 }
