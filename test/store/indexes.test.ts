@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { CompiledQuery } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
-// Issue 2: every filter of the conversation list is served by an index, so a page stays fast at
+// Every filter of the conversation list is served by an index, so a page stays fast at
 // 100,000 conversations. SQLite's plan must name an index and never a full scan of conversations.
 describe('conversation list query plans (sqlite)', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.j
 const tags = ['Action Items'];
 
 /** SPEC §2.2 */
-export const DeveloperActionItem = Type.Object(
+const DeveloperActionItem = Type.Object(
   {
     id: Type.String(),
     description: Type.String(),

@@ -13,7 +13,7 @@ const Visibility = Type.Enum(['public', 'private']);
 const Tags = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 });
 const Content = Type.String({ minLength: 1, maxLength: 500 });
 
-export const DeveloperMemory = Type.Object(
+const DeveloperMemory = Type.Object(
   {
     id: Type.String(),
     content: Type.String(),
