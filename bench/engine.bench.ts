@@ -4,7 +4,7 @@ import type { TextEngine, TranscriptInput } from '../src/processing/engine.js';
 import { createLocalEngine } from '../src/processing/local/index.js';
 
 /**
- * Local text engine throughput. Budgets (issue 4): a 10,000-word transcript through all four steps
+ * Local text engine throughput. Budgets: a 10,000-word transcript through all four steps
  * in under 200 ms, and 1,000 typical 300-word conversations a minute on one core. Both are also
  * given as ratios to wink's bare tokenizer on the same text, measured in the same run.
  */

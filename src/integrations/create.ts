@@ -47,7 +47,7 @@ export interface IntegrationsDeps {
   workerId: string;
 }
 
-/** Apps, the integration API, notifications and webhooks (issue 5), wired for the context. */
+/** Apps, the integration API, notifications and webhooks, wired for the context. */
 export interface Integrations {
   apps: AppsService;
   gates: IntegrationGates;

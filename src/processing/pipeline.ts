@@ -28,7 +28,7 @@ export const EXTRACT_JOB = 'conversation.extract';
 const DEDUP_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const MAX_MEMORIES = 4;
 
-/** Runs after a conversation's extraction is stored (app triggers, webhooks: the integrations issue). */
+/** Runs after a conversation's extraction is stored: how apps' triggers and webhooks hear of it. */
 export type AfterProcessingHook = (userId: string, conversationId: string) => Promise<void>;
 
 export interface PipelineDeps {

@@ -5,7 +5,7 @@ import { EVAL_SETS } from '../../eval/run.js';
 import { evaluate } from '../../eval/score.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 
-// Issue 4 "Measured quality": the local engine's floor on the labeled transcripts.
+// Measured quality: the local engine's floor on the labeled transcripts.
 const TARGETS = { discard: 0.9, category: 0.7, actionItemF1: 0.7, memoryF1: 0.6 };
 
 test('the eval set is large enough and about a quarter of it is discards', () => {

@@ -5,7 +5,7 @@ import { createTestApp, type DialectUnderTest, dialects, type TestApp } from '..
 
 type ListFilter = Parameters<TestApp['ctx']['repos']['conversations']['list']>[1];
 
-// Issue 2: every filter of the conversation list is served by an index, so a page stays fast at
+// Every filter of the conversation list is served by an index, so a page stays fast at
 // 100,000 conversations. The plan must name an index of conversations and never a full scan of it.
 const PLAN: Record<DialectUnderTest, { index: RegExp; fullScan: RegExp }> = {
   sqlite: { index: /USING (COVERING )?INDEX conversations_/, fullScan: /SCAN c\b(?! USING)/ },
