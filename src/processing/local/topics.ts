@@ -1,0 +1,128 @@
+import type { ConversationCategory } from '../../domain/categories.js';
+import type { Analysis, Sentence } from './analysis.js';
+import { isContentToken, lemmaFrequencies, lemmaOf } from './keywords.js';
+import type { Token } from './nlp.js';
+import { topicWeights } from './topic-lexicon.js';
+
+/** A noun phrase that may name what the conversation is about, with its salience. */
+export interface Topic {
+  words: string[];
+  /** the words as they read inside a sentence: names keep their capitals, other words are lowercase */
+  display: string;
+  lemmas: string[];
+  score: number;
+  /** the verbs the phrase is the object of ("book" for "book the flights"), by count */
+  verbs: Map<string, number>;
+  /** first sentence index */
+  first: number;
+}
+
+// Adjectives that describe the speaker's mood, not the topic, and make poor title words.
+const VAGUE_ADJECTIVES = new Set(
+  `good great new big little other last next first same whole bad best own old nice real sure able few many much
+  several quick long short previous easy hard high low main fine okay ok happy sorry glad`.split(/\s+/),
+);
+// Nouns too generic to name a topic ("Percent", "Point", "Details").
+const GENERIC_NOUNS = new Set(
+  `percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end
+  side case idea one couple problem issue today tomorrow minute hour second everyone someone anything yeah okay`.split(
+    /\s+/,
+  ),
+);
+const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
+// Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
+const CALENDAR_WORD =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday|morning|afternoon|evening|night|week|weekend|month|year|day|time|minute|hour|o'clock|am|pm)s?$/i;
+const MAX_PHRASE_WORDS = 3;
+/** How far back from a phrase a governing verb may stand ("book the two flights"). */
+const VERB_REACH = 3;
+const BRIDGE_TAGS = new Set(['DET', 'ADJ', 'NUM', 'PRON', 'ADP']);
+
+function phraseToken(token: Token): boolean {
+  if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
+  if (GENERIC_NOUNS.has(lemmaOf(token))) return false;
+  return !/\d/.test(token.value) && !CALENDAR_WORD.test(token.value) && !PLACEHOLDER_WORD.test(token.value);
+}
+
+/** Runs of adjectives and nouns ending in a noun ("data backfill script", "Lisbon"), with their start index. */
+function phrasesOf(sentence: Sentence): Array<{ tokens: Token[]; start: number }> {
+  const runs: Array<{ tokens: Token[]; start: number }> = [];
+  let run: number[] = [];
+  const flush = () => {
+    while (run.length > 0 && sentence.tokens[run[run.length - 1]].pos === 'ADJ') run.pop();
+    const kept = run.slice(-MAX_PHRASE_WORDS);
+    if (kept.length > 0) runs.push({ tokens: kept.map((index) => sentence.tokens[index]), start: kept[0] });
+    run = [];
+  };
+  sentence.tokens.forEach((token, index) => {
+    if (phraseToken(token)) run.push(index);
+    else flush();
+  });
+  flush();
+  return runs;
+}
+
+/** The verb a phrase is the object of: the nearest content verb before it, across only determiners and modifiers. */
+function governingVerb(sentence: Sentence, phraseStart: number): string | undefined {
+  for (let index = phraseStart - 1; index >= Math.max(0, phraseStart - 1 - VERB_REACH); index--) {
+    const token = sentence.tokens[index];
+    if (token.pos === 'VERB') return isContentToken(token) ? lemmaOf(token) : undefined;
+    if (!BRIDGE_TAGS.has(token.pos)) return undefined;
+  }
+  return undefined;
+}
+
+function displayOf(tokens: Token[]): string {
+  return tokens
+    .map((token) =>
+      token.pos === 'PROPN' || /^[A-Z0-9]{2,}$/.test(token.value) ? token.value : token.value.toLowerCase(),
+    )
+    .join(' ');
+}
+
+/** How strongly the phrase's head belongs to the conversation's category (WordNet topic weight). */
+function topicality(head: Token, category: ConversationCategory): number {
+  const pos = head.pos === 'ADJ' ? 'a' : 'n';
+  const weight = topicWeights(head.normal, pos).find((entry) => entry.category === category)?.weight;
+  return weight ?? topicWeights(lemmaOf(head), pos).find((entry) => entry.category === category)?.weight ?? 0;
+}
+
+/**
+ * Noun phrases ranked by salience: how often their words recur, how early the phrase comes, how
+ * many speakers use it, and whether its head word belongs to the conversation's category.
+ */
+export function rankedTopics(analysis: Analysis, category: ConversationCategory): Topic[] {
+  const frequencies = lemmaFrequencies(analysis.sentences);
+  const byKey = new Map<string, Topic & { speakers: Set<string> }>();
+  const opening = Math.max(2, Math.ceil(analysis.sentences.length * 0.2));
+  analysis.sentences.forEach((sentence, sentenceIndex) => {
+    for (const { tokens, start } of phrasesOf(sentence)) {
+      const lemmas = tokens.map(lemmaOf);
+      const key = lemmas.join(' ');
+      let topic = byKey.get(key);
+      if (topic === undefined) {
+        const recurrence =
+          lemmas.reduce((sum, lemma) => sum + (frequencies.get(lemma) ?? 1), 0) / Math.sqrt(tokens.length);
+        const head = tokens[tokens.length - 1];
+        const named = tokens.some((token) => token.pos === 'PROPN') ? 0.5 : 0;
+        const early = sentenceIndex < opening ? 0.5 : 0;
+        const score = recurrence + named + early + tokens.length * 0.3 + 2 * topicality(head, category);
+        topic = {
+          words: tokens.map((token) => token.value),
+          display: displayOf(tokens),
+          lemmas,
+          score,
+          verbs: new Map(),
+          first: sentenceIndex,
+          speakers: new Set(),
+        };
+        byKey.set(key, topic);
+      } else topic.score += 1;
+      if (!topic.speakers.has(sentence.speaker) && topic.speakers.size > 0) topic.score += 0.5;
+      topic.speakers.add(sentence.speaker);
+      const verb = governingVerb(sentence, start);
+      if (verb !== undefined) topic.verbs.set(verb, (topic.verbs.get(verb) ?? 0) + 1);
+    }
+  });
+  return [...byKey.values()].sort((a, b) => b.score - a.score || a.first - b.first);
+}
