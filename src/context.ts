@@ -17,7 +17,7 @@ import { OidcVerifier } from './domain/users/oidc.js';
 import { loadOrCreateSecret } from './domain/users/secret.js';
 import { UsersService } from './domain/users/service.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
-import { createRateLimiter, type RateLimiter } from './http/rate-limit.js';
+import { enforceRateLimits } from './http/rate-limit.js';
 import { ResponseCache } from './http/response-cache.js';
 import { JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
@@ -36,6 +36,7 @@ import {
   recordFallback,
 } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
+import { createRateLimiter, type RateLimiter } from './providers/limits/limiter.js';
 import { openStore, type Store } from './store/db.js';
 import { transactionRunner } from './store/group-commit.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -268,7 +269,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
       for (const closer of [...onClose].reverse()) await closer();
     },
   };
-  ctx.auth.afterDevKey.push((request, reply) => rateLimits.enforce(request, reply));
+  ctx.auth.afterDevKey.push((request, reply) => enforceRateLimits(rateLimits, request, reply));
   for (const policy of rateLimits.unknownOverrides())
     log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
   if (options.runJobs) runner.start();

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Clock } from '../context-types.js';
-import { AppError, Detail } from '../http/errors.js';
+import { AppError, Detail } from '../errors.js';
 import { pcm16ToWav } from '../providers/audio/wav.js';
 import type { AudioRepository } from '../store/repositories/audio.js';
 import { SAMPLE_RATE } from './artifact.js';

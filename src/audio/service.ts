@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
-import { AppError, Detail } from '../http/errors.js';
+import { AppError, Detail } from '../errors.js';
 import type { JobTable } from '../jobs/table-queue.js';
 import type { AudioPartRow, AudioRepository, ConversationAudioRow } from '../store/repositories/audio.js';
 import { BYTES_PER_SECOND, fingerprint, type PartRef, type Span } from './artifact.js';

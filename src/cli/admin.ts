@@ -3,7 +3,7 @@ import pino from 'pino';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
 import { DEV_SCOPES, isDevScope } from '../domain/keys/dev-keys.js';
-import { AppError } from '../http/errors.js';
+import { AppError } from '../errors.js';
 import { appAdminCommands } from './admin-apps.js';
 import { csv, requireOption, UsageError } from './usage.js';
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DevScope } from '../domain/keys/dev-keys.js';
 import type { DevKeysService } from '../domain/keys/service.js';
 import type { UsersService } from '../domain/users/service.js';
-import { AppError, Detail } from './errors.js';
+import { AppError, Detail } from '../errors.js';
 
 export interface DevKeyPrincipal {
   kind: 'dev_key';

@@ -1,51 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
-import type { Config, RateLimitOverride } from '../config.js';
-import type { Clock } from '../context-types.js';
-import { AppError, Detail } from './errors.js';
-import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './rate-limit-store.js';
-
-/** A fixed-window policy: at most `max` requests per `windowSeconds` for one counter key. */
-export interface RateLimitPolicy {
-  name: string;
-  max: number;
-  windowSeconds: number;
-}
-
-const HOUR = 3600;
-
-/**
- * Default developer-API policies. The reference's hourly values (research/omi-rest.md §1.5) where it has
- * them; the rest (search, export, folders, key) are ours.
- */
-export const DEFAULT_POLICIES: Record<string, RateLimitOverride> = {
-  'dev:conversations_read': { max: 60, windowSeconds: HOUR },
-  'dev:conversation_detail_read': { max: 60, windowSeconds: HOUR },
-  'dev:conversation_transcript_read': { max: 25, windowSeconds: HOUR },
-  'dev:conversations': { max: 25, windowSeconds: HOUR },
-  'dev:memories_read': { max: 120, windowSeconds: HOUR },
-  'dev:memories': { max: 120, windowSeconds: HOUR },
-  'dev:memories_batch': { max: 15, windowSeconds: HOUR },
-  'dev:action_items_read': { max: 120, windowSeconds: HOUR },
-  'dev:action_items_write': { max: 120, windowSeconds: HOUR },
-  'dev:goals_read': { max: 120, windowSeconds: HOUR },
-  'dev:goals_write': { max: 120, windowSeconds: HOUR },
-  'dev:search': { max: 60, windowSeconds: HOUR },
-  'dev:folders_read': { max: 120, windowSeconds: HOUR },
-  'dev:folders_write': { max: 120, windowSeconds: HOUR },
-  'dev:export': { max: 5, windowSeconds: HOUR },
-  'dev:key_read': { max: 120, windowSeconds: HOUR },
-};
-
-/** The outcome of one hit, with what the `X-RateLimit-*` headers report. */
-export interface RateLimitDecision {
-  policy: string;
-  allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** whole seconds until the window resets (at least 1) */
-  resetSeconds: number;
-}
+import { AppError, Detail, rateLimitHeaders } from '../errors.js';
+import type { RateLimitDecision, RateLimits } from '../providers/limits/port.js';
 
 /** What a route names in `config.rateLimit`; `extra` adds a second bucket for some requests. */
 export interface RouteRateLimit {
@@ -68,108 +23,32 @@ export function transcriptBucket(request: FastifyRequest): string | null {
   return flag === true || flag === 'true' ? 'dev:conversation_transcript_read' : null;
 }
 
-/** `max × boost`, floored, never below 1 (DESIGN §5: RATE_LIMIT_BOOST). */
-export function boosted(max: number, boost: number): number {
-  return Math.max(1, Math.floor(max * boost));
-}
-
-export class RateLimiter {
-  private readonly policies = new Map<string, RateLimitPolicy>();
-
-  constructor(
-    private readonly store: CounterStore,
-    private readonly boost: number,
-    private readonly overrides: Record<string, RateLimitOverride>,
-    private readonly log: Logger,
-  ) {
-    for (const [name, policy] of Object.entries(DEFAULT_POLICIES)) this.define(name, policy.max, policy.windowSeconds);
+/**
+ * Applies the route's policies (`config.rateLimit`) to an authenticated developer-key request: sets the
+ * `X-RateLimit-*` headers (they stay on error responses too) and throws 429 when a bucket is empty.
+ */
+export async function enforceRateLimits(
+  limits: RateLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const route = request.routeOptions.config.rateLimit;
+  if (!route || !request.devKey) return;
+  const subject = `dev:${request.devKey.userId}:${request.devKey.keyId}`;
+  const names = [route.policy, route.extra?.(request) ?? null].filter((n): n is string => n !== null);
+  let reported: RateLimitDecision | null = null;
+  for (const name of names) {
+    const decision = await limits.hit(name, subject);
+    if (!reported || decision.remaining < reported.remaining || !decision.allowed) reported = decision;
+    if (!decision.allowed) break;
   }
-
-  /** Registers a policy (other features add theirs); RATE_LIMITS overrides and the boost apply to it. */
-  define(name: string, max: number, windowSeconds: number, options: { boost?: boolean } = {}): RateLimitPolicy {
-    const override = this.overrides[name];
-    const base = override ?? { max, windowSeconds };
-    const policy = {
-      name,
-      max: options.boost === false ? base.max : boosted(base.max, this.boost),
-      windowSeconds: base.windowSeconds,
-    };
-    this.policies.set(name, policy);
-    return policy;
+  if (!reported) return;
+  const headers = rateLimitHeaders(reported);
+  reply.headers(headers);
+  if (!reported.allowed) {
+    throw new AppError(429, Detail.rateLimitedPolicy(reported.policy, reported.resetSeconds), {
+      ...headers,
+      'retry-after': String(reported.resetSeconds),
+    });
   }
-
-  policy(name: string): RateLimitPolicy {
-    const policy = this.policies.get(name);
-    if (!policy) throw new Error(`unknown rate-limit policy ${name}`);
-    return policy;
-  }
-
-  /** RATE_LIMITS names that no registered policy carries (logged at start; a typo would silently do nothing). */
-  unknownOverrides(): string[] {
-    return Object.keys(this.overrides).filter((name) => !this.policies.has(name));
-  }
-
-  /** Counts one request of `subject` (e.g. `dev:<uid>:<key id>`) against a policy. */
-  async hit(policyName: string, subject: string): Promise<RateLimitDecision> {
-    const policy = this.policy(policyName);
-    let counted: { count: number; resetInMs: number };
-    try {
-      counted = await this.store.increment(`rl:${policy.name}:${subject}`, policy.windowSeconds * 1000);
-    } catch (err) {
-      // research/omi-rest.md §1.5: the limiter fails closed.
-      this.log.error({ err, policy: policy.name }, 'rate limiter unavailable');
-      throw new AppError(503, Detail.rateLimiterUnavailable);
-    }
-    return {
-      policy: policy.name,
-      allowed: counted.count <= policy.max,
-      limit: policy.max,
-      remaining: Math.max(0, policy.max - counted.count),
-      resetSeconds: Math.max(1, Math.ceil(counted.resetInMs / 1000)),
-    };
-  }
-
-  /**
-   * Applies the route's policies (`config.rateLimit`) to an authenticated developer-key request: sets the
-   * `X-RateLimit-*` headers (they stay on error responses too) and throws 429 when a bucket is empty.
-   */
-  async enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const route = request.routeOptions.config.rateLimit;
-    if (!route || !request.devKey) return;
-    const subject = `dev:${request.devKey.userId}:${request.devKey.keyId}`;
-    const names = [route.policy, route.extra?.(request) ?? null].filter((n): n is string => n !== null);
-    let reported: RateLimitDecision | null = null;
-    for (const name of names) {
-      const decision = await this.hit(name, subject);
-      if (!reported || decision.remaining < reported.remaining || !decision.allowed) reported = decision;
-      if (!decision.allowed) break;
-    }
-    if (!reported) return;
-    const headers = rateLimitHeaders(reported);
-    reply.headers(headers);
-    if (!reported.allowed) {
-      throw new AppError(429, Detail.rateLimitedPolicy(reported.policy, reported.resetSeconds), {
-        ...headers,
-        'retry-after': String(reported.resetSeconds),
-      });
-    }
-  }
-
-  close(): Promise<void> {
-    return this.store.close();
-  }
-}
-
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
-  return {
-    'x-ratelimit-limit': String(decision.limit),
-    'x-ratelimit-remaining': String(decision.remaining),
-    'x-ratelimit-reset': String(decision.resetSeconds),
-  };
-}
-
-/** Redis counters when REDIS_URL is set (shared by every process), else counters in this process. */
-export function createRateLimiter(config: Config, clock: Clock, log: Logger): RateLimiter {
-  const store = config.redisUrl ? new RedisCounterStore(config.redisUrl, log) : new MemoryCounterStore(clock);
-  return new RateLimiter(store, config.rateLimitBoost, config.rateLimits, log);
 }

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
+import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
-import { AppError, Detail } from '../http/errors.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { type BusEvent, userChannel } from '../providers/bus/index.js';

@@ -3,7 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { AppContext } from '../context.js';
-import { AppError, Detail } from '../http/errors.js';
+import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { registerDatabaseCollectors } from '../ops/collect.js';

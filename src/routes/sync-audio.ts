@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { parseRange } from '../audio/files.js';
 import { S3Error } from '../audio/s3.js';
 import type { AppContext } from '../context.js';
+import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
-import { AppError, Detail } from '../http/errors.js';
 import { DateTime, errors, NullableScalar } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 

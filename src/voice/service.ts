@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../context-types.js';
-import { AppError, Detail } from '../http/errors.js';
+import { AppError, Detail } from '../errors.js';
 import type { SpeakerAssigned } from '../listen/receiver.js';
 import type { PeopleRepository } from '../store/repositories/people.js';
 import { type KnownVoice, type VoiceRepository, vectorToBuffer } from '../store/repositories/voice.js';

@@ -4,9 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
 import { ConfigError, loadConfig, testConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/context-types.js';
-import { AppError } from '../../src/http/errors.js';
-import { boosted, createRateLimiter, DEFAULT_POLICIES, RateLimiter } from '../../src/http/rate-limit.js';
-import { MemoryCounterStore } from '../../src/http/rate-limit-store.js';
+import { AppError } from '../../src/errors.js';
+import { MemoryCounterStore } from '../../src/providers/limits/counter-store.js';
+import { boosted, createRateLimiter, DEFAULT_POLICIES, RateLimiter } from '../../src/providers/limits/limiter.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 
 const silent = pino({ level: 'silent' });

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
 import { OidcVerifier } from '../../src/domain/users/oidc.js';
+import { Detail } from '../../src/errors.js';
 import { parseBearer } from '../../src/http/auth.js';
-import { Detail } from '../../src/http/errors.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 
 test('parseBearer strips the scheme once, case-insensitively', () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { adminCommands } from '../../src/cli/admin.js';
 import { UsageError } from '../../src/cli/usage.js';
-import { AppError } from '../../src/http/errors.js';
+import { AppError } from '../../src/errors.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 
 for (const dialect of dialects()) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type {
   ActionItemListFilter,
   ActionItemPatch,

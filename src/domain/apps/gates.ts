@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { AppError, Detail } from '../../http/errors.js';
-import { type RateLimiter, rateLimitHeaders } from '../../http/rate-limit.js';
+import { AppError, Detail, rateLimitHeaders } from '../../errors.js';
+import type { RateLimits } from '../../providers/limits/port.js';
 import type { AppRow } from '../../store/repositories/apps.js';
 import { type AppAction, appAllows, appConfigOf } from './model.js';
 import type { AppsService } from './service.js';
@@ -41,7 +41,7 @@ export const GATES = {
 } as const satisfies Record<string, Gate>;
 
 /** research/omi-rest.md §3.1: `integration:conversations` 10/h and `integration:memories` 60/h; RATE_LIMIT_BOOST applies. */
-export function defineIntegrationPolicies(limiter: RateLimiter): void {
+export function defineIntegrationPolicies(limiter: RateLimits): void {
   limiter.define('integration:conversations', 10, 3600);
   limiter.define('integration:memories', 60, 3600);
 }
@@ -59,7 +59,7 @@ export interface Admission {
 export class IntegrationGates {
   constructor(
     private readonly apps: AppsService,
-    private readonly limiter: RateLimiter,
+    private readonly limiter: RateLimits,
     private readonly log: Logger,
   ) {}
 
@@ -81,7 +81,7 @@ export class IntegrationGates {
 
   /** SPEC §7.2: 429 with Retry-After (clients back off from 1 s, doubling). Fails open, as the reference does. */
   private async limit(policy: string, subject: string): Promise<Record<string, string>> {
-    let decision: Awaited<ReturnType<RateLimiter['hit']>>;
+    let decision: Awaited<ReturnType<RateLimits['hit']>>;
     try {
       decision = await this.limiter.hit(policy, subject);
     } catch (err) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { JobTable } from '../../jobs/table-queue.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { AppImportsRepository } from '../../store/repositories/app-imports.js';

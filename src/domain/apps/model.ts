@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { AppRow } from '../../store/repositories/apps.js';
 
 /** DESIGN §5: what an app may declare. */

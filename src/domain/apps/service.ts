@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { AppRow, AppsRepository, EnabledApp } from '../../store/repositories/apps.js';
 import { generateKey, hashPresentedKey } from '../keys/dev-keys.js';
 import { type AppConfig, type AppConfigInput, appConfigOf, parseAppConfig, type Trigger } from './model.js';

@@ -1,12 +1,12 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { Clock } from '../../context-types.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
 import { JobRunner } from '../../jobs/runner.js';
 import type { JobTable } from '../../jobs/table-queue.js';
 import type { TextEngine } from '../../processing/engine.js';
 import type { ProcessingPipeline } from '../../processing/pipeline.js';
 import type { EventBus } from '../../providers/bus/index.js';
+import type { RateLimits } from '../../providers/limits/port.js';
 import { createTextGenerator } from '../../providers/llm/index.js';
 import { WebhookHttpClient } from '../../providers/webhook/http-client.js';
 import type { Store } from '../../store/db.js';
@@ -53,7 +53,7 @@ export interface IntegrationsDeps {
   conversations: ConversationsService;
   bus: EventBus;
   /** The shared limiter (in-process, or Redis with REDIS_URL): integration limits, notification counts, cooldowns. */
-  rateLimiter: RateLimiter;
+  rateLimiter: RateLimits;
   workerId: string;
 }
 

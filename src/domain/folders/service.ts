@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
 import type { FolderPatch, FoldersRepository, FolderWithCount } from '../../store/repositories/folders.js';
 import type { ConversationsService } from '../conversations/service.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { GoalPatch, GoalProgressRow, GoalRow, GoalsRepository } from '../../store/repositories/goals.js';
 
 export const GOAL_TYPES = ['boolean', 'scale', 'numeric'] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { MemoriesRepository, MemoryPatch } from '../../store/repositories/memories.js';
 import type { MemoriesTable } from '../../store/schema.js';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '../categories.js';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
-import type { RateLimiter } from '../../http/rate-limit.js';
+import { AppError, Detail } from '../../errors.js';
+import type { RateLimits } from '../../providers/limits/port.js';
 import { appConfigOf } from '../apps/model.js';
 import type { AppsService } from '../apps/service.js';
 import type { NotificationsService } from './service.js';
@@ -10,7 +10,7 @@ export const NOTIFICATIONS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
 const POLICY = 'notification:app';
 
-export function defineNotificationPolicy(limiter: RateLimiter): void {
+export function defineNotificationPolicy(limiter: RateLimits): void {
   limiter.define(POLICY, NOTIFICATIONS_PER_HOUR, 3600, { boost: false });
 }
 
@@ -25,7 +25,7 @@ export class AppNotifications {
     private readonly deps: {
       apps: AppsService;
       notifications: NotificationsService;
-      limiter: RateLimiter;
+      limiter: RateLimits;
       clock: Clock;
     },
   ) {}

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { RateLimiter } from '../../http/rate-limit.js';
+import type { RateLimits } from '../../providers/limits/port.js';
 import type { TextGenerator } from '../../providers/llm/index.js';
 import type { AppRow } from '../../store/repositories/apps.js';
 import { appConfigOf, PROACTIVE_SCOPES, parseList } from '../apps/model.js';
@@ -11,7 +11,7 @@ import { effectiveScopes, MIN_REPLY_LENGTH, parseWebhookReply, renderPrompt } fr
 /** SPEC §8: at most 1 proactive notification per user per app every 30 s (a fixed policy: never boosted). */
 export const COOLDOWN_POLICY = 'proactive:cooldown';
 
-export function defineProactivePolicy(limiter: RateLimiter): void {
+export function defineProactivePolicy(limiter: RateLimits): void {
   limiter.define(COOLDOWN_POLICY, 1, 30, { boost: false });
 }
 
@@ -20,7 +20,7 @@ export interface ProactiveDeps {
   notifications: NotificationsService;
   sources: ContextSources;
   /** Shared with every process through Redis when REDIS_URL is set. */
-  limiter: RateLimiter;
+  limiter: RateLimits;
   /** null without LLM_BASE_URL: requests are skipped and recorded, never answered with made-up text. */
   generator: TextGenerator | null;
   log: Logger;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 import type { ConversationSearchFilter, SearchRepository } from '../../store/repositories/search.js';
 import { searchTerms } from '../../store/search/index.js';
 import type { ConversationsService } from '../conversations/service.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import type { UserRow, UsersRepository } from '../../store/repositories/users.js';
 import type { OidcVerifier } from './oidc.js';
 import { DEFAULT_SESSION_TTL_SECONDS, decodeJwt, signSessionToken, verifySessionToken } from './session-tokens.js';

@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { exportSections } from '../../domain/export/service.js';
 import type { DevScope } from '../../domain/keys/dev-keys.js';
+import { AppError, Detail } from '../../errors.js';
 import type { PreHandler } from '../../http/auth.js';
 import { devUser } from '../../http/auth.js';
-import { AppError, Detail } from '../../http/errors.js';
 import { errors } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { GOAL_TYPES } from '../../domain/goals/service.js';
+import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
 import { DateTime, errors, Limit, Nullable, NullableScalar, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { DEV_SCOPES } from '../../domain/keys/dev-keys.js';
+import { AppError, Detail } from '../../errors.js';
 import { sessionUser } from '../../http/auth.js';
-import { AppError, Detail } from '../../http/errors.js';
+import { enforceRateLimits } from '../../http/rate-limit.js';
 import { DateTime, errors, Nullable } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
@@ -83,7 +84,7 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const principal = await auth.anyDevKey(request);
-      await ctx.rateLimits.enforce(request, reply);
+      await enforceRateLimits(ctx.rateLimits, request, reply);
       const view = await keys.get(principal.userId, principal.keyId);
       if (!view) throw new AppError(401, Detail.invalidApiKey);
       return view;

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { AppContext } from '../../context.js';
 import { GATES } from '../../domain/apps/gates.js';
 import { parseDateParam } from '../../domain/apps/integration.js';
-import { AppError } from '../../http/errors.js';
+import { AppError } from '../../errors.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { AppParams, keyGate, tags, Uid } from './common.js';

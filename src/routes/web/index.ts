@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { AppError, type ValidationIssue } from '../../http/errors.js';
+import { AppError, type ValidationIssue } from '../../errors.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { registerFormParser } from './forms.js';
 import { html } from './html.js';

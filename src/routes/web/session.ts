@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, Detail } from '../../http/errors.js';
+import { AppError, Detail } from '../../errors.js';
 
 /** The cookie the session auth hook reads (src/http/auth.ts). */
 export const SESSION_COOKIE = 'keepsake_session';

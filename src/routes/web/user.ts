@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { sessionUser } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
 
 /** What a page handler knows about the signed-in user. */
 export interface WebUser {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { OidcConfig } from '../../../config.js';
 import type { AppContext } from '../../../context.js';
-import { AppError, Detail } from '../../../http/errors.js';
+import { AppError, Detail } from '../../../errors.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { Text } from '../forms.js';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Clock } from '../context-types.js';
+import type { Clock } from '../../context-types.js';
 
 /** One fixed-window counter step: the count after this hit and the time left in the window. */
 export interface WindowCount {
