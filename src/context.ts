@@ -4,7 +4,6 @@ import { type AudioModule, createAudioModule } from './audio/module.js';
 import type { Config } from './config.js';
 import { type Clock, systemClock } from './context-types.js';
 import { ActionItemsService } from './domain/action-items/service.js';
-import { createIntegrations, type Integrations } from './domain/apps/wiring.js';
 import { ConversationsService } from './domain/conversations/service.js';
 import { ExportService } from './domain/export/service.js';
 import { FoldersService } from './domain/folders/service.js';
@@ -19,12 +18,14 @@ import { UsersService } from './domain/users/service.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
 import { enforceRateLimits } from './http/rate-limit.js';
 import { ResponseCache } from './http/response-cache.js';
+import { createIntegrations, type Integrations } from './integrations/create.js';
 import { JOBS_QUEUE, JobQueue, WEBHOOKS_QUEUE } from './jobs/queue.js';
 import { JobRunner } from './jobs/runner.js';
 import { JobTable } from './jobs/table-queue.js';
 import { createListenModule } from './listen/create.js';
 import { FINALIZATION_QUEUE } from './listen/dispatch.js';
 import type { ListenModule } from './listen/module.js';
+import { QueuedConversationProcessing } from './processing/conversation-processing.js';
 import type { TextEngine } from './processing/engine.js';
 import { createLlmEngine } from './processing/llm/index.js';
 import { createLocalEngine } from './processing/local/index.js';
@@ -172,11 +173,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const keys = new DevKeysService(repos.apiKeys, clock);
   const conversations = new ConversationsService({
     ...repos,
-    jobs,
-    pipeline,
+    processing: new QueuedConversationProcessing({ jobs, runner, pipeline, conversations: repos.conversations, clock }),
     clock,
-    processNow: (jobId) => processNow(jobs, runner, jobId),
-    wakeWorkers: () => runner.wake(),
     appResults: new ConversationAppResultsRepository(store.db),
   });
 
@@ -319,17 +317,4 @@ function createEngine(config: Config, log: Logger): TextEngine {
     onFallback: recordFallback,
     logger: log,
   });
-}
-
-/**
- * Runs a just-enqueued job in this request when no other worker has claimed it; otherwise waits
- * (bounded) for the worker that did. Either way the job row stays the durable record.
- */
-async function processNow(jobs: JobTable, runner: JobRunner, jobId: string): Promise<void> {
-  if (await runner.runOne(jobId)) return;
-  for (let waited = 0; waited < 10_000; waited += 20) {
-    const job = await jobs.findById(jobId);
-    if (!job || job.status === 'completed' || job.status === 'dead_letter') return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

@@ -128,7 +128,7 @@ export class JobRunner {
    * Claims and runs one job; false when nothing was runnable. A process that only dispatches (an
    * API node with queue dispatch) never runs the job: it sends it to the workers and returns false.
    */
-  async runOne(jobId?: string): Promise<boolean> {
+  async runOne(jobId?: string, handler?: JobHandler): Promise<boolean> {
     if (this.bound && !this.consuming) {
       await this.pump();
       return false;
@@ -139,7 +139,7 @@ export class JobRunner {
       ? await this.table.claimById(jobId, this.options.workerId, this.options.leaseMs, now)
       : await this.table.claimNext(this.options.workerId, this.options.leaseMs, now, kinds);
     if (!job) return false;
-    await this.execute(job);
+    await this.execute(job, handler);
     return true;
   }
 
@@ -194,8 +194,9 @@ export class JobRunner {
     }
   }
 
-  private async execute(job: JobRow): Promise<void> {
-    const handler = this.handlers.get(job.kind);
+  /** Runs a claimed job with its kind's handler, or with `override` (a caller holding the job's data). */
+  private async execute(job: JobRow, override?: JobHandler): Promise<void> {
+    const handler = override ?? this.handlers.get(job.kind);
     const heartbeat = setInterval(
       () => {
         this.table

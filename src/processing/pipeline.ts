@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
+import type { ProcessingOutcome } from '../domain/ports.js';
 import { PermanentJobError } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
 import type { ActionItemsRepository } from '../store/repositories/action-items.js';
@@ -68,7 +69,12 @@ export class ProcessingPipeline {
   /** Job handler: decide keep/discard, structure, store, and queue the extraction. */
   async runProcessJob(userId: string, conversationId: string, revision: number, forceKeep: boolean): Promise<void> {
     const conversation = await this.currentRevision(userId, conversationId, revision);
-    if (!conversation) return;
+    if (conversation) await this.process(conversation, forceKeep);
+  }
+
+  /** Decides keep/discard and the structure of this revision of the row, stores them and queues the extraction. */
+  async process(conversation: ConversationRow, forceKeep: boolean): Promise<ProcessingOutcome> {
+    const { user_id: userId, id: conversationId, revision } = conversation;
     const input = await this.transcriptInput(conversation);
     // A conversation the user restored is kept (research/omi-listen.md §3.2, tier 3).
     const fallbacks: string[] = [];
@@ -141,6 +147,7 @@ export class ProcessingPipeline {
       }
     });
     if (decision.verdict === 'keep') this.deps.wakeWorkers();
+    return { status: 'completed', discarded: decision.verdict === 'discard' };
   }
 
   /**

@@ -1,8 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
-import type { JobTable } from '../../jobs/table-queue.js';
-import type { ProcessingPipeline } from '../../processing/pipeline.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type {
@@ -16,6 +14,7 @@ import type { UsersRepository } from '../../store/repositories/users.js';
 import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
 import { timeOrderedId } from '../ids.js';
 import { parseInstant } from '../instant.js';
+import type { ConversationProcessing } from '../ports.js';
 import { type DeveloperConversation, toDeveloperConversation } from './views.js';
 
 export interface Geolocation {
@@ -64,20 +63,14 @@ export interface CreateResult {
   discarded: boolean;
 }
 
-/** Waits for the processing job a request started; inline processing answers well inside this. */
-export type ProcessNow = (jobId: string) => Promise<void>;
-
 export interface ConversationsServiceDeps {
   conversations: ConversationsRepository;
   actionItems: ActionItemsRepository;
   people: PeopleRepository;
   users: UsersRepository;
-  jobs: JobTable;
-  pipeline: ProcessingPipeline;
+  /** Queues and runs the processing pipeline (processing/ implements the port). */
+  processing: ConversationProcessing;
   clock: Clock;
-  processNow: ProcessNow;
-  /** Tells the job runner there is work (asynchronous creates). */
-  wakeWorkers: () => void;
   /** Completed summarization-app results by conversation (one query per page); none when absent. */
   appResults?: Pick<ConversationAppResultsRepository, 'completedFor'>;
 }
@@ -206,26 +199,19 @@ export class ConversationsService {
     // Restoring a conversation the pipeline discarded processes it (it never got a summary, items or
     // memories); restoring one the user discarded only shows it again, with everything it had.
     const restoring = patch.discarded === false && row.discarded === 1 && !keptByPipeline(row);
+    const changes = {
+      ...(title !== undefined ? { title } : {}),
+      ...(patch.discarded !== undefined ? { discarded: patch.discarded ? 1 : 0 } : {}),
+      ...(restoring ? { status: 'processing', revision: row.revision + 1 } : {}),
+      updated_at: now,
+    };
     let jobId: string | null = null;
     await this.deps.conversations.transaction(async (tx) => {
-      await this.deps.conversations.update(
-        userId,
-        id,
-        {
-          ...(title !== undefined ? { title } : {}),
-          ...(patch.discarded !== undefined ? { discarded: patch.discarded ? 1 : 0 } : {}),
-          ...(restoring ? { status: 'processing', revision: row.revision + 1 } : {}),
-          updated_at: now,
-        },
-        tx,
-      );
-      if (restoring) {
-        // A restored conversation is reprocessed so it gets its summary, items and memories.
-        const job = this.deps.pipeline.processJob(userId, id, row.revision + 1, true);
-        jobId = await this.deps.jobs.enqueue(job, now, tx);
-      }
+      await this.deps.conversations.update(userId, id, changes, tx);
+      // A restored conversation is reprocessed so it gets its summary, items and memories.
+      if (restoring) jobId = await this.deps.processing.enqueue(tx, row, row.revision + 1, { forceKeep: true });
     });
-    if (jobId) await this.deps.processNow(jobId);
+    if (jobId) await this.deps.processing.runNow(jobId, { ...row, ...changes }, { forceKeep: true });
     if (title !== undefined && restoring) await this.deps.conversations.update(userId, id, { title });
     return this.get(userId, id, false);
   }
@@ -263,11 +249,9 @@ export class ConversationsService {
     row: Insertable<ConversationsTable> & { id: string },
     segments: Insertable<TranscriptSegmentsTable>[],
   ): Promise<string> {
-    const now = this.deps.clock.now();
-    const job = this.deps.pipeline.processJob(row.user_id, row.id, 0);
     return this.deps.conversations.ingestTransaction(async (tx) => {
       await this.deps.conversations.insert(row, segments, tx);
-      return this.deps.jobs.enqueue(job, now, tx);
+      return this.deps.processing.enqueue(tx, { id: row.id, user_id: row.user_id }, 0);
     });
   }
 
@@ -283,12 +267,11 @@ export class ConversationsService {
   ): Promise<CreateResult> {
     const jobId = await this.store(row, segments);
     if (!options.wait) {
-      this.deps.wakeWorkers();
+      this.deps.processing.wake();
       return { id: row.id, status: 'processing', discarded: false };
     }
-    await this.deps.processNow(jobId);
-    const stored = await this.deps.conversations.findById(row.user_id, row.id);
-    return { id: row.id, status: stored?.status ?? 'processing', discarded: stored?.discarded === 1 };
+    const outcome = await this.deps.processing.runNow(jobId, storedRow(row));
+    return { id: row.id, ...outcome };
   }
 
   /**
@@ -373,3 +356,24 @@ function keptByPipeline(row: ConversationRow): boolean {
     return false;
   }
 }
+
+/** The row as the database holds it after the insert (columns the insert left out are null). */
+function storedRow(row: Insertable<ConversationsTable> & { id: string }): ConversationRow {
+  return { ...NULL_COLUMNS, ...row };
+}
+
+const NULL_COLUMNS = {
+  started_at: null,
+  finished_at: null,
+  folder_id: null,
+  language: null,
+  source: null,
+  text_source: null,
+  text_source_spec: null,
+  text: null,
+  geolocation: null,
+  relevance: null,
+  processing: null,
+  app_id: null,
+  client_session_id: null,
+} satisfies Partial<ConversationRow>;

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
-import { type EventBus, userChannel } from '../../providers/bus/index.js';
-import { pushRequest } from '../../providers/push/index.js';
 import type { NotificationRow, NotificationsRepository } from '../../store/repositories/notifications.js';
-import type { Outbox } from '../apps/outbox.js';
+import type { Database } from '../../store/schema.js';
 
 export interface NotificationView {
   id: string;
@@ -23,13 +22,23 @@ export interface NewNotification {
   source: string;
 }
 
+/** Where a stored notification goes next: the push gateway (queued durably) and the live channel. */
+export interface NotificationOutlets {
+  /** Runs `store` in the transaction that queues the push-gateway call, when a gateway is configured. */
+  storeAndQueuePush(
+    userId: string,
+    notification: NotificationView,
+    store: (tx: Transaction<Database>) => Promise<void>,
+  ): Promise<void>;
+  /** Publishes to the user's live channel (SSE streams, listen sockets, any process). */
+  publishLive(userId: string, notification: NotificationView): Promise<void>;
+}
+
 export interface NotificationsDeps {
   notifications: NotificationsRepository;
-  outbox: Outbox;
-  bus: EventBus;
+  outlets: NotificationOutlets;
   clock: Clock;
   log: Logger;
-  pushWebhookUrl: string | null;
 }
 
 /**
@@ -51,16 +60,10 @@ export class NotificationsService {
       created_at: this.deps.clock.now(),
     };
     const view = toNotificationView(row);
-    const push = this.deps.pushWebhookUrl ? pushRequest(this.deps.pushWebhookUrl, { ...view, uid: userId }) : null;
-    const targets = push
-      ? [{ appId: null, url: push.url, headers: push.headers, idempotencyKey: `push:${row.id}` }]
-      : [];
-    await this.deps.outbox.add(userId, { kind: 'push', body: push?.body ?? '', targets }, (tx) =>
-      this.deps.notifications.insert(row, tx),
-    );
+    await this.deps.outlets.storeAndQueuePush(userId, view, (tx) => this.deps.notifications.insert(row, tx));
     // The live channel is best effort: the notification is already stored and readable.
-    await this.deps.bus
-      .publish(userChannel(userId), { type: 'notification', ...view })
+    await this.deps.outlets
+      .publishLive(userId, view)
       .catch((err) => this.deps.log.warn({ err, notificationId: row.id }, 'notification not published live'));
     return view;
   }

@@ -3,7 +3,6 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
 import type { ConversationSearchFilter, SearchRepository } from '../../store/repositories/search.js';
-import { searchTerms } from '../../store/search/index.js';
 import type { ConversationsService } from '../conversations/service.js';
 import type { DeveloperConversation } from '../conversations/views.js';
 import { parseMemoryCategories } from '../memories/service.js';
@@ -28,8 +27,8 @@ export interface VectorSearchResult {
 const EMBED_BATCH = 128;
 
 /** Terms of a query, or 422 when nothing searchable is left (an empty or punctuation-only q). */
-function requireTerms(query: string): string[] {
-  const terms = searchTerms(query);
+function requireTerms(search: Pick<SearchRepository, 'terms'>, query: string): string[] {
+  const terms = search.terms(query);
   if (terms.length === 0) throw new AppError(422, Detail.searchQueryEmpty);
   return terms;
 }
@@ -52,7 +51,7 @@ export class SearchService {
     filter: ConversationSearchFilter,
     includeTranscript: boolean,
   ): Promise<DeveloperConversation[]> {
-    const rows = await this.search.conversations(userId, requireTerms(query), filter);
+    const rows = await this.search.conversations(userId, requireTerms(this.search, query), filter);
     return this.conversations.present(userId, rows, includeTranscript);
   }
 
@@ -64,7 +63,7 @@ export class SearchService {
     offset: number,
   ): Promise<MemoryView[]> {
     const categories = parseMemoryCategories(categoriesCsv);
-    const rows = await this.search.memories(userId, requireTerms(query), { categories, limit, offset });
+    const rows = await this.search.memories(userId, requireTerms(this.search, query), { categories, limit, offset });
     return rows.map(toMemoryView);
   }
 
@@ -78,7 +77,7 @@ export class SearchService {
         this.log.warn({ err }, 'vector search: embedding provider failed; answering with full-text ranking');
       }
     }
-    const terms = searchTerms(query);
+    const terms = this.search.terms(query);
     if (terms.length === 0) return { items: [], returned_count: 0, ranking: 'full_text' };
     // A stand-in for semantic search: memories with every word first; failing that, with any of them.
     let rows = await this.search.memories(userId, terms, { limit, offset: 0, mode: 'all' });

@@ -3,7 +3,7 @@ import type { Clock } from '../../context-types.js';
 import type { DialectName } from '../db.js';
 import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
-import { type MatchMode, type SearchBackend, type SearchHit, searchBackend } from '../search/index.js';
+import { type MatchMode, type SearchBackend, type SearchHit, searchBackend, searchTerms } from '../search/index.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationWithFolder } from './conversations.js';
@@ -44,6 +44,11 @@ export class SearchRepository {
   ) {
     this.backend = searchBackend(dialect);
     this.termStats = this.backend.memoryMatch ? new MemoryTermStats(db, clock) : null;
+  }
+
+  /** The words of a query the full-text index can match (letters, digits, marks; bounded). */
+  terms(query: string): string[] {
+    return searchTerms(query);
   }
 
   /**

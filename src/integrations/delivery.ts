@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { Clock } from '../../context-types.js';
-import { PermanentJobError } from '../../jobs/runner.js';
-import type { JobRow } from '../../jobs/table-queue.js';
-import type { AppRow } from '../../store/repositories/apps.js';
-import type { DeliveryRow, OutboxRepository } from '../../store/repositories/outbox.js';
+import type { Clock } from '../context-types.js';
+import { PermanentJobError } from '../jobs/runner.js';
+import type { JobRow } from '../jobs/table-queue.js';
+import type { AppRow } from '../store/repositories/apps.js';
+import type { DeliveryRow, OutboxRepository } from '../store/repositories/outbox.js';
 import type { AttemptResult, DeliveryAttempts, Target } from './attempt.js';
 import type { Outbox } from './outbox.js';
 

@@ -1,12 +1,12 @@
-import type { Clock } from '../../context-types.js';
-import type { WebhookHttpClient } from '../../providers/webhook/http-client.js';
-import { SIGNATURE_HEADER, signatureHeader } from '../../providers/webhook/signature.js';
-import { Slots } from '../../providers/webhook/slots.js';
-import { PrivateTargetError } from '../../providers/webhook/ssrf.js';
-import type { AppRow } from '../../store/repositories/apps.js';
-import type { DeliveryRow } from '../../store/repositories/outbox.js';
-import { unsealSecret } from './secrets.js';
-import type { AppsService } from './service.js';
+import type { Clock } from '../context-types.js';
+import { unsealSecret } from '../domain/apps/secrets.js';
+import type { AppsService } from '../domain/apps/service.js';
+import type { WebhookHttpClient } from '../providers/webhook/http-client.js';
+import { SIGNATURE_HEADER, signatureHeader } from '../providers/webhook/signature.js';
+import { Slots } from '../providers/webhook/slots.js';
+import { PrivateTargetError } from '../providers/webhook/ssrf.js';
+import type { AppRow } from '../store/repositories/apps.js';
+import type { DeliveryRow } from '../store/repositories/outbox.js';
 
 /** Where a delivery goes: its app (null for the push gateway) and the secret that signs it. */
 export type Target =

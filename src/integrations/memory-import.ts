@@ -1,10 +1,10 @@
-import type { Clock } from '../../context-types.js';
-import { PermanentJobError } from '../../jobs/runner.js';
-import type { TextEngine } from '../../processing/engine.js';
-import type { AppImportsRepository } from '../../store/repositories/app-imports.js';
-import type { MemoriesRepository } from '../../store/repositories/memories.js';
-import type { UsersRepository } from '../../store/repositories/users.js';
-import { appMemoryRow } from './integration.js';
+import type { Clock } from '../context-types.js';
+import { appMemoryRow } from '../domain/apps/integration.js';
+import { PermanentJobError } from '../jobs/runner.js';
+import type { TextEngine } from '../processing/engine.js';
+import type { AppImportsRepository } from '../store/repositories/app-imports.js';
+import type { MemoriesRepository } from '../store/repositories/memories.js';
+import type { UsersRepository } from '../store/repositories/users.js';
 
 // Imported text can be long (an email, a document): more facts than a conversation's 4 are worth keeping.
 const MAX_IMPORTED_MEMORIES = 25;

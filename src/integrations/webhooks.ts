@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { ConversationsRepository } from '../../store/repositories/conversations.js';
-import type { ConversationsService } from '../conversations/service.js';
+import type { AppsService } from '../domain/apps/service.js';
+import type { ConversationsService } from '../domain/conversations/service.js';
+import type { ConversationsRepository } from '../store/repositories/conversations.js';
 import type { Outbox, OutboxTarget } from './outbox.js';
-import type { AppsService } from './service.js';
 
 /** One live transcript segment as the listen stream hands it over. */
 export interface LiveSegment {

@@ -1,35 +1,36 @@
 import type { Logger } from 'pino';
-import type { Config } from '../../config.js';
-import type { Clock } from '../../context-types.js';
-import { JobRunner } from '../../jobs/runner.js';
-import type { JobTable } from '../../jobs/table-queue.js';
-import type { TextEngine } from '../../processing/engine.js';
-import type { ProcessingPipeline } from '../../processing/pipeline.js';
-import type { EventBus } from '../../providers/bus/index.js';
-import type { RateLimits } from '../../providers/limits/port.js';
-import { createTextGenerator } from '../../providers/llm/index.js';
-import { WebhookHttpClient } from '../../providers/webhook/http-client.js';
-import type { Store } from '../../store/db.js';
-import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
-import { AppImportsRepository } from '../../store/repositories/app-imports.js';
-import { AppsRepository } from '../../store/repositories/apps.js';
-import { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
-import type { ConversationsRepository } from '../../store/repositories/conversations.js';
-import type { MemoriesRepository } from '../../store/repositories/memories.js';
-import { NotificationsRepository } from '../../store/repositories/notifications.js';
-import { OutboxRepository } from '../../store/repositories/outbox.js';
-import type { UsersRepository } from '../../store/repositories/users.js';
-import type { ConversationsService } from '../conversations/service.js';
-import { AppNotifications, defineNotificationPolicy } from '../notifications/app-notifications.js';
-import { NotificationsService } from '../notifications/service.js';
-import { defineProactivePolicy, ProactiveNotifier } from '../proactive/service.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../context-types.js';
+import { defineIntegrationPolicies, IntegrationGates } from '../domain/apps/gates.js';
+import { APP_MEMORIES_JOB, IntegrationService } from '../domain/apps/integration.js';
+import { AppsService } from '../domain/apps/service.js';
+import type { ConversationsService } from '../domain/conversations/service.js';
+import { AppNotifications, defineNotificationPolicy } from '../domain/notifications/app-notifications.js';
+import { NotificationsService } from '../domain/notifications/service.js';
+import { defineProactivePolicy, ProactiveNotifier } from '../domain/proactive/service.js';
+import { JobRunner } from '../jobs/runner.js';
+import type { JobTable } from '../jobs/table-queue.js';
+import type { TextEngine } from '../processing/engine.js';
+import type { ProcessingPipeline } from '../processing/pipeline.js';
+import type { EventBus } from '../providers/bus/index.js';
+import type { RateLimits } from '../providers/limits/port.js';
+import { createTextGenerator } from '../providers/llm/index.js';
+import { WebhookHttpClient } from '../providers/webhook/http-client.js';
+import type { Store } from '../store/db.js';
+import type { ActionItemsRepository } from '../store/repositories/action-items.js';
+import { AppImportsRepository } from '../store/repositories/app-imports.js';
+import { AppsRepository } from '../store/repositories/apps.js';
+import { ConversationAppResultsRepository } from '../store/repositories/conversation-app-results.js';
+import type { ConversationsRepository } from '../store/repositories/conversations.js';
+import type { MemoriesRepository } from '../store/repositories/memories.js';
+import { NotificationsRepository } from '../store/repositories/notifications.js';
+import { OutboxRepository } from '../store/repositories/outbox.js';
+import type { UsersRepository } from '../store/repositories/users.js';
 import { DeliveryAttempts } from './attempt.js';
 import { WebhookDelivery } from './delivery.js';
-import { defineIntegrationPolicies, IntegrationGates } from './gates.js';
-import { APP_MEMORIES_JOB, IntegrationService } from './integration.js';
 import { importPayload, runMemoryImport } from './memory-import.js';
+import { OutboxNotificationOutlets } from './notification-outlets.js';
 import { DELIVER_JOB, FANOUT_JOB, Outbox, outboxPayload } from './outbox.js';
-import { AppsService } from './service.js';
 import { SUMMARIZE_JOB, SummarizationApps } from './summarization.js';
 import { AppWebhooks } from './webhooks.js';
 
@@ -93,11 +94,9 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   const pushWebhookUrl = config.pushWebhookUrl;
   const notifications = new NotificationsService({
     notifications: notificationsRepo,
-    outbox,
-    bus: deps.bus,
+    outlets: new OutboxNotificationOutlets(outbox, deps.bus, pushWebhookUrl),
     clock,
     log,
-    pushWebhookUrl,
   });
   const sources = { ...deps.repos, notifications: notificationsRepo };
   const generator = createTextGenerator(config.llm);

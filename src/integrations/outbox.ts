@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Clock } from '../../context-types.js';
-import { PermanentJobError } from '../../jobs/runner.js';
-import type { JobTable } from '../../jobs/table-queue.js';
-import type { BatchRow, DeliveryRow, OutboxRepository } from '../../store/repositories/outbox.js';
-import type { Database } from '../../store/schema.js';
+import type { Clock } from '../context-types.js';
+import { PermanentJobError } from '../jobs/runner.js';
+import type { JobTable } from '../jobs/table-queue.js';
+import type { BatchRow, DeliveryRow, OutboxRepository } from '../store/repositories/outbox.js';
+import type { Database } from '../store/schema.js';
 
 export const FANOUT_JOB = 'webhook.fanout';
 export const DELIVER_JOB = 'webhook.deliver';

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../context-types.js';
-import { PermanentJobError } from '../../jobs/runner.js';
-import type { JobRow, JobTable, NewJob } from '../../jobs/table-queue.js';
-import type { TextGenerator } from '../../providers/llm/index.js';
-import type { AppRow } from '../../store/repositories/apps.js';
-import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
-import type { ConversationRow, ConversationsRepository } from '../../store/repositories/conversations.js';
-import type { ConversationsService } from '../conversations/service.js';
-import { appConfigOf } from './model.js';
-import { type AppsService, isSummarizer } from './service.js';
+import type { Clock } from '../context-types.js';
+import { appConfigOf } from '../domain/apps/model.js';
+import { type AppsService, isSummarizer } from '../domain/apps/service.js';
+import type { ConversationsService } from '../domain/conversations/service.js';
+import { PermanentJobError } from '../jobs/runner.js';
+import type { JobRow, JobTable, NewJob } from '../jobs/table-queue.js';
+import type { TextGenerator } from '../providers/llm/index.js';
+import type { AppRow } from '../store/repositories/apps.js';
+import type { ConversationAppResultsRepository } from '../store/repositories/conversation-app-results.js';
+import type { ConversationRow, ConversationsRepository } from '../store/repositories/conversations.js';
 
 export const SUMMARIZE_JOB = 'app.summarize';
 

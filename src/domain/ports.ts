@@ -1,0 +1,44 @@
+import type { Transaction } from 'kysely';
+import type { ConversationRow } from '../store/repositories/conversations.js';
+import type { Database } from '../store/schema.js';
+
+/** One unit of durable background work (SPEC §3.2: the payload holds ids only). */
+export interface QueuedWork {
+  id: string;
+  kind: string;
+  userId: string;
+  payload: Record<string, string | number | boolean | null>;
+  idempotencyKey: string;
+  maxAttempts: number;
+  runAt: number;
+  status?: 'queued' | 'blocked_byok';
+}
+
+/** The durable work queue, written inside the caller's transaction (jobs/ implements it). */
+export interface WorkQueue {
+  enqueue(work: QueuedWork, now: number, tx?: Transaction<Database>): Promise<string>;
+}
+
+/** Where a processed conversation ended up. */
+export interface ProcessingOutcome {
+  status: string;
+  discarded: boolean;
+}
+
+/** The conversation pipeline as the domain sees it (processing/ implements it over the job queue). */
+export interface ConversationProcessing {
+  /** Queues processing of this revision in the caller's transaction; the job row is the durable record. */
+  enqueue(
+    tx: Transaction<Database>,
+    conversation: Pick<ConversationRow, 'id' | 'user_id'>,
+    revision: number,
+    options?: { forceKeep?: boolean },
+  ): Promise<string>;
+  /**
+   * Runs the queued job in this request on the row the caller just wrote, unless a worker already
+   * claimed it (then waits, bounded, for that worker); the outcome either way.
+   */
+  runNow(jobId: string, conversation: ConversationRow, options?: { forceKeep?: boolean }): Promise<ProcessingOutcome>;
+  /** Tells the workers there is queued work. */
+  wake(): void;
+}
