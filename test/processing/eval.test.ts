@@ -16,12 +16,11 @@ test('the eval set is large enough and about a quarter of it is discards', () =>
   assert.equal(new Set(cases.map((evalCase) => evalCase.id)).size, cases.length);
 });
 
-for (const [name, dir] of Object.entries(EVAL_SETS)) {
-  test(`local engine meets the quality targets on the ${name} set`, async () => {
-    const report = await evaluate(createLocalEngine(), loadDataset(dir));
-    assert.ok(report.discardAccuracy >= TARGETS.discard, `discard accuracy ${report.discardAccuracy}`);
-    assert.ok(report.categoryAccuracy >= TARGETS.category, `category accuracy ${report.categoryAccuracy}`);
-    assert.ok(report.actionItems.f1 >= TARGETS.actionItemF1, `action-item F1 ${report.actionItems.f1}`);
-    assert.ok(report.memories.f1 >= TARGETS.memoryF1, `memory F1 ${report.memories.f1}`);
-  });
-}
+// Only the dev set: the held-out set is scored by hand at the end of a session, never by the tests.
+test('local engine meets the quality targets on the dev set', async () => {
+  const report = await evaluate(createLocalEngine(), loadDataset(EVAL_SETS.dev));
+  assert.ok(report.discardAccuracy >= TARGETS.discard, `discard accuracy ${report.discardAccuracy}`);
+  assert.ok(report.categoryAccuracy >= TARGETS.category, `category accuracy ${report.categoryAccuracy}`);
+  assert.ok(report.actionItems.f1 >= TARGETS.actionItemF1, `action-item F1 ${report.actionItems.f1}`);
+  assert.ok(report.memories.f1 >= TARGETS.memoryF1, `memory F1 ${report.memories.f1}`);
+});

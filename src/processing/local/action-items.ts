@@ -12,8 +12,10 @@ import {
   similarity,
   taskKey,
 } from './similarity.js';
+import { settled } from './task-outcome.js';
+import { finishTask } from './task-text.js';
 import { isPlaceholderSpeaker } from './text.js';
-import { HABIT_VERBS, TASK_VERBS } from './vocabulary.js';
+import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 interface Draft {
   description: string;
@@ -31,8 +33,12 @@ const NON_TASK_VERBS = new Set(
     ' ',
   ),
 );
+/** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
+const INTRANSITIVE_NEXT =
+  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now)\b|^$/;
 const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
-const HYPOTHETICAL_INSIDE = /\b(?:maybe|someday|some day|one day|might|possibly|perhaps)\b/i;
+const HYPOTHETICAL_INSIDE =
+  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
@@ -43,6 +49,8 @@ function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: 
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
+  // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
+  if (candidate.strength === 'planned') return !LIGHT_VERBS.has(verb) && !INTRANSITIVE_NEXT.test(next) && hasDate();
   return true;
 }
 
@@ -121,6 +129,7 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
+  if (settled(candidate, extraction.analysis)) return false;
   const { verb, next } = leadingVerb(candidate);
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
   const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
@@ -130,7 +139,11 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
-  let description = describeClause(candidate.clause, candidate.clauseStart, mentions, perspective);
+  let description = finishTask(
+    describeClause(candidate.clause, candidate.clauseStart, mentions, perspective),
+    extraction.analysis,
+    candidate.sentenceIndex,
+  );
   let dueAt = chooseDue(candidate, mentions, extraction.clock);
   if (description === '') return;
   if (isPronounOnly(description)) {
