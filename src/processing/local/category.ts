@@ -59,7 +59,7 @@ function termsOf(analysis: Analysis): Map<string, Term> {
 }
 
 /** Evidence per category: each word's WordNet topic weights, a repeated word counting logarithmically more. */
-export function topicScores(analysis: Analysis): Map<ConversationCategory, number> {
+export function wordnetScores(analysis: Analysis): Map<ConversationCategory, number> {
   const scores = new Map<ConversationCategory, number>();
   for (const term of termsOf(analysis).values()) {
     const repetition = 1 + Math.log(term.count);
@@ -67,10 +67,14 @@ export function topicScores(analysis: Analysis): Map<ConversationCategory, numbe
       scores.set(category, (scores.get(category) ?? 0) + weight * POS_FACTOR[term.pos] * repetition);
     }
   }
-  if (HAND_FACTOR > 0) {
-    for (const [category, score] of handLexiconScores(analysis)) {
-      scores.set(category, (scores.get(category) ?? 0) + HAND_FACTOR * score);
-    }
+  return scores;
+}
+
+/** Both lexicons' evidence: WordNet's breadth and the hand lexicon's everyday words. */
+export function topicScores(analysis: Analysis): Map<ConversationCategory, number> {
+  const scores = wordnetScores(analysis);
+  for (const [category, score] of handLexiconScores(analysis)) {
+    scores.set(category, (scores.get(category) ?? 0) + HAND_FACTOR * score);
   }
   return scores;
 }

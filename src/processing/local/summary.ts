@@ -4,9 +4,10 @@ import { capitalizeFirst, headlineCase, squeezeSpaces, truncateChars, truncateWo
 import type { Topic } from './topics.js';
 
 const MAX_TITLE_WORDS = 10;
-/** A second topic joins the headline when it is nearly as salient and the whole stays short. */
-const SECOND_TOPIC_SHARE = 0.6;
+/** Further topics join the headline when they are salient enough and the whole stays short. */
+const SECOND_TOPIC_SHARE = 0.4;
 const MAX_JOINED_WORDS = 7;
+const MAX_TOPICS = 3;
 /** A verb leads the headline only when the talk keeps coming back to doing it. */
 const MIN_VERB_COUNT = 2;
 
@@ -49,20 +50,27 @@ function mainVerb(topic: Topic): string | undefined {
   return best;
 }
 
-function headlineWords(topics: Topic[]): string[] {
+/** The most salient topics whose words do not repeat one another, while the headline stays short. */
+function distinctTopics(topics: Topic[]): Topic[] {
   const [best] = topics;
-  const verb = mainVerb(best);
-  if (verb !== undefined) return [capitalizeFirst(gerund(verb)), ...best.words];
-  const second = topics.find(
-    (topic) =>
-      topic !== best &&
-      topic.score >= best.score * SECOND_TOPIC_SHARE &&
-      !topic.lemmas.some((lemma) => best.lemmas.includes(lemma)),
-  );
-  if (second !== undefined && best.words.length + second.words.length <= MAX_JOINED_WORDS) {
-    return [...best.words, 'and', ...second.words];
+  const chosen = [best];
+  let words = best.words.length;
+  for (const topic of topics.slice(1)) {
+    if (chosen.length >= MAX_TOPICS || topic.score < best.score * SECOND_TOPIC_SHARE) break;
+    const repeats = chosen.some((other) => topic.lemmas.some((lemma) => other.lemmas.includes(lemma)));
+    if (repeats || words + topic.words.length > MAX_JOINED_WORDS) continue;
+    chosen.push(topic);
+    words += topic.words.length;
   }
-  return best.words;
+  return chosen;
+}
+
+function headlineWords(topics: Topic[]): string[] {
+  const chosen = distinctTopics(topics);
+  const verb = mainVerb(chosen[0]);
+  const phrases = chosen.map((topic) => topic.words.join(' '));
+  const joined = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+  return verb === undefined ? joined.split(' ') : [capitalizeFirst(gerund(verb)), ...joined.split(' ')];
 }
 
 /**

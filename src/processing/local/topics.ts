@@ -32,11 +32,16 @@ const GENERIC_NOUNS = new Set(
 const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
 const CALENDAR_WORD =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday|morning|afternoon|evening|night|week|weekend|month|year|day|time|minute|hour|o'clock|am|pm)s?$/i;
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday|morning|afternoon|evening|night|week|weekend|month|year|day|time|minute|hour|o'clock|[ap]\.?m\.?)s?$/i;
 const MAX_PHRASE_WORDS = 3;
 /** How far back from a phrase a governing verb may stand ("book the two flights"). */
 const VERB_REACH = 3;
 const BRIDGE_TAGS = new Set(['DET', 'ADJ', 'NUM', 'PRON', 'ADP']);
+/** A head noun that belongs to the conversation's category (or to any topic at all) is more likely the topic. */
+const IN_CATEGORY = 2;
+const ANY_TOPIC = 1;
+/** Conversations announce their subject early ("I'm calling about the brakes"). */
+const EARLY_BONUS = 1.5;
 
 function phraseToken(token: Token): boolean {
   if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
@@ -83,8 +88,18 @@ function displayOf(tokens: Token[]): string {
 /** How strongly the phrase's head belongs to the conversation's category (WordNet topic weight). */
 function topicality(head: Token, category: ConversationCategory): number {
   const pos = head.pos === 'ADJ' ? 'a' : 'n';
-  const weight = topicWeights(head.normal, pos).find((entry) => entry.category === category)?.weight;
-  return weight ?? topicWeights(lemmaOf(head), pos).find((entry) => entry.category === category)?.weight ?? 0;
+  const known = topicWeights(head.normal, pos);
+  const weights = known.length > 0 ? known : topicWeights(lemmaOf(head), pos);
+  const inCategory = weights.find((entry) => entry.category === category)?.weight ?? 0;
+  const anyTopic = Math.max(0, ...weights.map((entry) => entry.weight));
+  return IN_CATEGORY * inCategory + ANY_TOPIC * anyTopic;
+}
+
+/** A name said to someone ("Hannah, ..." or "..., Hannah.") addresses them; it is not a topic. */
+function isVocative(sentence: Sentence, start: number, length: number): boolean {
+  const before = sentence.tokens[start - 1]?.value;
+  const after = sentence.tokens[start + length]?.value;
+  return (start === 0 && after === ',') || (before === ',' && (after === undefined || /^[.!?]$/.test(after)));
 }
 
 /**
@@ -95,8 +110,11 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
   const frequencies = lemmaFrequencies(analysis.sentences);
   const byKey = new Map<string, Topic & { speakers: Set<string> }>();
   const opening = Math.max(2, Math.ceil(analysis.sentences.length * 0.2));
+  const speakers = new Set(analysis.turns.map((turn) => turn.speaker.toLowerCase()));
   analysis.sentences.forEach((sentence, sentenceIndex) => {
     for (const { tokens, start } of phrasesOf(sentence)) {
+      const named = tokens.every((token) => token.pos === 'PROPN');
+      if (named && (speakers.has(tokens[0].normal) || isVocative(sentence, start, tokens.length))) continue;
       const lemmas = tokens.map(lemmaOf);
       const key = lemmas.join(' ');
       let topic = byKey.get(key);
@@ -104,9 +122,8 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
         const recurrence =
           lemmas.reduce((sum, lemma) => sum + (frequencies.get(lemma) ?? 1), 0) / Math.sqrt(tokens.length);
         const head = tokens[tokens.length - 1];
-        const named = tokens.some((token) => token.pos === 'PROPN') ? 0.5 : 0;
-        const early = sentenceIndex < opening ? 0.5 : 0;
-        const score = recurrence + named + early + tokens.length * 0.3 + 2 * topicality(head, category);
+        const early = sentenceIndex < opening ? EARLY_BONUS : 0;
+        const score = recurrence + early + tokens.length * 0.3 + topicality(head, category);
         topic = {
           words: tokens.map((token) => token.value),
           display: displayOf(tokens),
