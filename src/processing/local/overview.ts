@@ -10,7 +10,9 @@ const MAX_TOPICS = 3;
 const MAX_ITEMS = 2;
 const MAX_DECISION_WORDS = 14;
 /** Verbs whose past tense reports a decision ("we agreed to…", "they chose…"). */
-const DECISION_VERBS = new Set(['decide', 'agree', 'settle', 'choose', 'confirm', 'approve', 'conclude', 'finalize']);
+const DECISION_VERBS = new Set(['decide', 'agree', 'settle', 'choose', 'conclude']);
+/** The decision is reported only when the speakers made it themselves ("we agreed", "I decided"). */
+const DECIDERS = new Set(['we', 'i', 'they', 'both', 'all']);
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = 'January February March April May June July August September October November December'.split(' ');
 
@@ -69,19 +71,30 @@ function commitmentSentence(facts: OverviewFacts, user: string): string | undefi
 
 /** "We decided to move the launch to March" → "They decided to move the launch to March." */
 function decisionOf(sentence: Sentence, subject: string): string | undefined {
-  const index = sentence.tokens.findIndex(
-    (token) => DECISION_VERBS.has(lemmaOf(token)) && /ed$/.test(token.normal) && token.pos === 'VERB',
+  const tokens = sentence.tokens;
+  const index = tokens.findIndex(
+    (token, at) =>
+      token.pos === 'VERB' &&
+      DECISION_VERBS.has(lemmaOf(token)) &&
+      /ed$/.test(token.normal) &&
+      DECIDERS.has(tokens[at - 1]?.normal ?? ''),
   );
-  if (index < 0) return undefined;
-  const rest = sentence.tokens.slice(index, index + MAX_DECISION_WORDS).map((token) => token.value);
-  const clause = squeezeSpaces(rest.join(' ').replace(/\s+([,.!?;:'])/g, '$1'))
-    .replace(/[,;:]?\s*(?:but|because|so|although)\b.*$/i, '')
+  // Only a whole, short clause is reported; a long one would need cutting mid-thought.
+  const rest = tokens.slice(index);
+  if (index < 0 || rest.length > MAX_DECISION_WORDS) return undefined;
+  const clause = squeezeSpaces(
+    rest
+      .map((token) => token.value)
+      .join(' ')
+      .replace(/\s+([,.!?;:'])/g, '$1'),
+  )
+    .replace(/[,;:]?\s*(?:but|because|so|although|and then)\b.*$/i, '')
     .replace(/[\s,.!?;:]+$/u, '');
   const reported = clause
     .replace(/\bwe\b/gi, 'they')
     .replace(/\bour\b/gi, 'their')
     .replace(/\bus\b/gi, 'them');
-  return reported.split(' ').length < 3 ? undefined : `${subject} ${reported}.`;
+  return reported.split(' ').length < 4 ? undefined : `${subject} ${reported}.`;
 }
 
 function decisionSentence(facts: OverviewFacts, user: string): string | undefined {

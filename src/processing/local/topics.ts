@@ -20,7 +20,9 @@ export interface Topic {
 // Adjectives that describe the speaker's mood, not the topic, and make poor title words.
 const VAGUE_ADJECTIVES = new Set(
   `good great new big little other last next first same whole bad best own old nice real sure able few many much
-  several quick long short previous easy hard high low main fine okay ok happy sorry glad`.split(/\s+/),
+  several quick long short previous easy hard high low main fine okay ok happy sorry glad perfect crazy lovely`.split(
+    /\s+/,
+  ),
 );
 // Nouns too generic to name a topic ("Percent", "Point", "Details").
 const GENERIC_NOUNS = new Set(
@@ -33,6 +35,9 @@ const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
 const CALENDAR_WORD =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday|morning|afternoon|evening|night|week|weekend|month|year|day|time|minute|hour|o'clock|[ap]\.?m\.?)s?$/i;
+// Ordinals are dates or ranks ("the thirteenth"), not topics.
+const ORDINAL =
+  /^(?:\w+-)?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|\d+(?:st|nd|rd|th))$/i;
 const MAX_PHRASE_WORDS = 3;
 /** How far back from a phrase a governing verb may stand ("book the two flights"). */
 const VERB_REACH = 3;
@@ -46,7 +51,12 @@ const EARLY_BONUS = 1.5;
 function phraseToken(token: Token): boolean {
   if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
   if (GENERIC_NOUNS.has(lemmaOf(token))) return false;
-  return !/\d/.test(token.value) && !CALENDAR_WORD.test(token.value) && !PLACEHOLDER_WORD.test(token.value);
+  return (
+    !/\d/.test(token.value) &&
+    !CALENDAR_WORD.test(token.value) &&
+    !ORDINAL.test(token.value) &&
+    !PLACEHOLDER_WORD.test(token.value)
+  );
 }
 
 /** Runs of adjectives and nouns ending in a noun ("data backfill script", "Lisbon"), with their start index. */
