@@ -31,6 +31,8 @@ export interface DateMention {
   precise: boolean;
   /** introduced by "by", "before", "until", "due" … */
   deadline: boolean;
+  /** a counted offset ("in two weeks", "three weeks from today"): a definite day, though not a named one */
+  counted?: boolean;
 }
 
 export function clockOf(startedAt: Date, timezone: string): Clock {
@@ -140,7 +142,47 @@ function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention 
     dateKnown: certainDay,
     precise,
     deadline,
+    counted: vague && /^in\b/i.test(result.text) && COUNTED.test(result.text),
   };
+}
+
+// "in two weeks", "10 days": a number of units, unlike "next week".
+const COUNTED =
+  /\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|\d+)\s+(?:days?|weeks?|months?)\b/i;
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7 };
+const FROM_ANCHOR =
+  /\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (days?|weeks?|months?) (?:from|after) (today|now|tomorrow)\b/gi;
+
+/** "three weeks from today": chrono reads "three weeks" and "today" apart; this reads them as one day. */
+function fromAnchor(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(FROM_ANCHOR)) {
+    const count = Number(NUMBER_WORDS[match[1].toLowerCase()] ?? (/^an?$/i.test(match[1]) ? 1 : match[1]));
+    const unit = match[2].toLowerCase().replace(/s$/, '');
+    const start = match[3].toLowerCase() === 'tomorrow' ? 1 : 0;
+    const day =
+      unit === 'month'
+        ? {
+            ...today,
+            month: ((today.month - 1 + count) % 12) + 1,
+            year: today.year + Math.floor((today.month - 1 + count) / 12),
+          }
+        : addLocalDays(today, start + count * (UNIT_DAYS[unit] ?? 1));
+    const index = match.index ?? 0;
+    const local = { ...day, hour: 0, minute: 0 };
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: false,
+      dateKnown: true,
+      precise: false,
+      deadline,
+      counted: true,
+    });
+  }
+  return mentions;
 }
 
 const ORDINAL_DAY = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi;
@@ -223,6 +265,7 @@ function combine(first: DateMention, second: DateMention): DateMention {
     dateKnown: first.dateKnown || second.dateKnown,
     precise: first.precise || second.precise,
     deadline: first.deadline || second.deadline,
+    counted: first.counted === true || second.counted === true,
   };
 }
 
@@ -253,7 +296,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   const readable = digitizeClockWords(maskVersionNumbers(sentence));
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
-  const ends = endOfPeriods(readable, today);
+  const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
     .map((result) => fromChrono(result, readable))
