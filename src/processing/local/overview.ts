@@ -2,7 +2,7 @@ import type { ExtractedActionItem, ExtractedEvent } from '../engine.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { lemmaOf } from './keywords.js';
 import { isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
-import { localDateTime } from './timezone.js';
+import { localDateTime, safeTimezone } from './timezone.js';
 import type { Topic } from './topics.js';
 
 const MAX_OVERVIEW_CHARS = 400;
@@ -86,7 +86,8 @@ function decisionOf(sentence: Sentence, subject: string): string | undefined {
     rest
       .map((token) => token.value)
       .join(' ')
-      .replace(/\s+([,.!?;:'])/g, '$1'),
+      .replace(/\s+([,.!?;:'])/g, '$1')
+      .replace(/ - /g, '-'),
   )
     .replace(/[,;:]?\s*(?:but|because|so|although|and then)\b.*$/i, '')
     .replace(/[\s,.!?;:]+$/u, '');
@@ -109,7 +110,7 @@ function decisionSentence(facts: OverviewFacts, user: string): string | undefine
 function eventSentence(facts: OverviewFacts): string | undefined {
   const [event] = facts.events;
   if (event === undefined) return undefined;
-  const local = localDateTime(event.start, facts.timezone);
+  const local = localDateTime(event.start, safeTimezone(facts.timezone));
   const weekday = WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()];
   return `${event.title.replace(/[.!?]+$/u, '')} is planned for ${weekday}, ${MONTHS[local.month - 1]} ${local.day}.`;
 }
