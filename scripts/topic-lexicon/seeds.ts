@@ -51,7 +51,7 @@ export const CATEGORY_SEEDS: Record<Exclude<ConversationCategory, 'other'>, stri
     entrepreneur.n.1 venture_capital.n.1 venture.n.1 investor.n.1 founder.n.2 enterprise.n.2
     seed_money.n.1 capital.n.1:0.6 funding.n.1 shareholder.n.1:0.6 equity.n.2:0.6 initiative.n.1:0.4`,
   parenting: `
-    parent.n.1 child.n.1 child.n.2 baby.n.1 toddler.n.1 child_care.n.1 babysitter.n.1 parenthood.n.1
+    parent.n.1:0.5 child.n.1 child.n.2 baby.n.1 toddler.n.1 child_care.n.1 babysitter.n.1 parenthood.n.1
     nursery.n.1 diaper.n.1 playground.n.1 pediatrician.n.1 upbringing.n.1 pacifier.n.3 stroller.n.2
     toy.n.1 kindergarten.n.1 bedtime.n.1 tantrum.n.1 playpen.n.1 nanny.n.1 crib.n.1 schoolchild.n.1`,
   romantic: `
@@ -69,10 +69,10 @@ export const CATEGORY_SEEDS: Record<Exclude<ConversationCategory, 'other'>, stri
     self-improvement.n.1 encouragement.n.1 role_model.n.1 hero.n.1`,
   technology: `
     technology.n.1 computer.n.1 computer_science.n.1 software.n.1 hardware.n.3 program.n.7 internet.n.1
-    web_site.n.1 database.n.1 computer_network.n.1 electronic_equipment.n.1 telephone.n.1
+    web_site.n.1 database.n.1:0.5 computer_network.n.1 electronic_equipment.n.1 telephone.n.1:0.3
     programming.n.2 programmer.n.1 bug.n.2 server.n.3 code.n.3 algorithm.n.1 robot.n.1
     artificial_intelligence.n.1 electronic_device.n.1 engineering.n.2 engineer.n.1 data.n.1:0.5
-    electronics.n.1 device.n.1:0.4 machine.n.1:0.4 information_technology.n.1 computer_file.n.1
+    electronics.n.1 device.n.1:0.2 machine.n.1:0.2 information_technology.n.1 computer_file.n.1
     application.n.4 operating_system.n.1 battery.n.2:0.5 online.a.2`,
   business: `
     business.n.1 business.n.3 commerce.n.1 company.n.1 corporation.n.1 customer.n.1 client.n.1 sale.n.1
@@ -111,7 +111,7 @@ export const CATEGORY_SEEDS: Record<Exclude<ConversationCategory, 'other'>, stri
     dynasty.n.1 historic_period.n.1 museum.n.1 memorial.n.3 ruin.n.2 revolution.n.2 civilization.n.1
     middle_ages.n.1 century.n.1:0.5 monarch.n.1 battle.n.1 archive.n.1 heritage.n.1`,
   architecture: `
-    architecture.n.1 architecture.n.2 architecture.n.3 architect.n.1 building.n.1
+    architecture.n.1 architecture.n.2 architecture.n.3 architect.n.1 building.n.1:0.3
     architectural_style.n.1 facade.n.1 blueprint.n.1 floor_plan.n.1 renovation.n.1 skyscraper.n.1
     building_material.n.1 construction.n.1 building_complex.n.1 roof.n.1 wall.n.1:0.5 column.n.6
     arch.n.1 urban_planning.n.1`,
@@ -149,7 +149,7 @@ export const CATEGORY_SEEDS: Record<Exclude<ConversationCategory, 'other'>, stri
   family: `
     family.n.1 family.n.2 family.n.4 relative.n.1 kin.n.1 sibling.n.1 brother.n.1 sister.n.1
     grandparent.n.1 grandchild.n.1 cousin.n.1 aunt.n.1 uncle.n.1 spouse.n.1:0.5 in-law.n.1 genealogy.n.1
-    parent.n.1:0.6 household.n.1 family_relationship.n.1 mother.n.1 father.n.1 son.n.1 daughter.n.1
+    parent.n.1 household.n.1 family_relationship.n.1 mother.n.1 father.n.1 son.n.1 daughter.n.1
     grandma.n.1 grandpa.n.1`,
   economics: `
     economics.n.1 economy.n.1 economist.n.1 inflation.n.1 unemployment.n.1 trade.n.1

@@ -6,12 +6,8 @@ import type { Token } from './nlp.js';
 import { type LexiconPos, topicWeights } from './topic-lexicon.js';
 
 const POS_OF_TAG: Record<string, LexiconPos> = { NOUN: 'n', VERB: 'v', ADJ: 'a' };
-/** Nouns name topics; verbs and adjectives only lean ("invest", "legal"). */
-const POS_FACTOR: Record<LexiconPos, number> = {
-  n: 1,
-  v: 0.5,
-  a: 0.5,
-};
+/** Nouns name topics; verbs and adjectives only lean ("invest", "legal"), and everyday verbs reach many topics. */
+const POS_FACTOR: Record<LexiconPos, number> = { n: 1, v: 0.2, a: 0.2 };
 /** Below this there is no real evidence and the category stays 'other'. */
 const MIN_EVIDENCE = 0.5;
 const HAND_FACTOR = 1;
@@ -20,6 +16,11 @@ interface Term {
   word: string;
   pos: LexiconPos;
   count: number;
+}
+
+/** "of course" is a discourse marker, not a course of study. */
+function isIdiom(tokens: ReadonlyArray<Token>, index: number): boolean {
+  return tokens[index].normal === 'course' && tokens[index - 1]?.normal === 'of';
 }
 
 /** wink tags a capitalised first word as a name ("Doctors recommend…"); names elsewhere are not topics. */
@@ -46,7 +47,7 @@ function termsOf(analysis: Analysis): Map<string, Term> {
     let previous: Token | undefined;
     sentence.tokens.forEach((token, index) => {
       const pos = lexiconPos(token, index);
-      if (pos === undefined || !isContentToken(token)) {
+      if (pos === undefined || !isContentToken(token) || isIdiom(sentence.tokens, index)) {
         previous = undefined;
         return;
       }
