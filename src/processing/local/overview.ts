@@ -108,7 +108,8 @@ function decisionSentence(facts: OverviewFacts, user: string): string | undefine
 }
 
 function eventSentence(facts: OverviewFacts): string | undefined {
-  const [event] = facts.events;
+  // A one-word title ("Lucas", "Leg") is too thin to report on its own.
+  const event = facts.events.find((candidate) => candidate.title.trim().split(/\s+/).length >= 2);
   if (event === undefined) return undefined;
   const local = localDateTime(event.start, safeTimezone(facts.timezone));
   const weekday = WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()];

@@ -27,9 +27,8 @@ const VAGUE_ADJECTIVES = new Set(
 // Nouns too generic to name a topic ("Percent", "Point", "Details").
 const GENERIC_NOUNS = new Set(
   `percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end
-  side case idea one couple problem issue today tomorrow minute hour second everyone someone anything yeah okay`.split(
-    /\s+/,
-  ),
+  side case idea one couple problem issue today tomorrow minute hour second everyone someone anything yeah okay
+  self`.split(/\s+/),
 );
 const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
@@ -70,7 +69,9 @@ function phrasesOf(sentence: Sentence): Array<{ tokens: Token[]; start: number }
     run = [];
   };
   sentence.tokens.forEach((token, index) => {
-    if (phraseToken(token)) run.push(index);
+    // "of course" is a discourse marker, not a course.
+    const idiom = token.normal === 'course' && sentence.tokens[index - 1]?.normal === 'of';
+    if (phraseToken(token) && !idiom) run.push(index);
     else flush();
   });
   flush();
