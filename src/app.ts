@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AppContext } from './context.js';
+import type { AppContext, Services } from './context.js';
 import { AppError } from './errors.js';
 import { authenticateFirst, hookList, type RouteHooks } from './http/auth.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
@@ -31,7 +31,7 @@ import { registerSystemRoutes } from './routes/system.js';
 import { registerWebRoutes } from './routes/web/index.js';
 
 /** Route modules register here; later features append their registrars. */
-export const routeRegistrars: Array<(app: TypedApp, ctx: AppContext) => void | Promise<void>> = [
+export const routeRegistrars: Array<(app: TypedApp, ctx: Services) => void | Promise<void>> = [
   registerSystemRoutes,
   // Before the API routes: its onResponse hook times every request.
   registerOpsRoutes,

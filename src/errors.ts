@@ -2,7 +2,6 @@
  * The error catalogue: errors as values with a status and the contract's detail strings, kept once.
  * Framework-free, so the domain can throw them; http/errors.ts maps them to replies.
  */
-import type { RateLimitDecision } from './providers/limits/port.js';
 
 /** An error with an HTTP status and the contract's `detail` (string, or an object for a few routes). */
 export class AppError extends Error {
@@ -103,7 +102,11 @@ export const Detail = {
 export const notFound = (detail: string) => new AppError(404, detail);
 
 /** The `X-RateLimit-*` headers a decision reports. */
-export function rateLimitHeaders(decision: RateLimitDecision): Record<string, string> {
+export function rateLimitHeaders(decision: {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}): Record<string, string> {
   return {
     'x-ratelimit-limit': String(decision.limit),
     'x-ratelimit-remaining': String(decision.remaining),

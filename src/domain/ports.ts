@@ -1,22 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { ConversationRow } from '../store/repositories/conversations.js';
-import type { Database } from '../store/schema.js';
-
-/** One unit of durable background work (SPEC §3.2: the payload holds ids only). */
-export interface QueuedWork {
-  id: string;
-  kind: string;
-  userId: string;
-  payload: Record<string, string | number | boolean | null>;
-  idempotencyKey: string;
-  maxAttempts: number;
-  runAt: number;
-  status?: 'queued' | 'blocked_byok';
-}
+import type { Database, NewJob } from '../store/schema.js';
 
 /** The durable work queue, written inside the caller's transaction (jobs/ implements it). */
 export interface WorkQueue {
-  enqueue(work: QueuedWork, now: number, tx?: Transaction<Database>): Promise<string>;
+  enqueue(work: NewJob, now: number, tx?: Transaction<Database>): Promise<string>;
 }
 
 /** Where a processed conversation ended up. */

@@ -74,12 +74,12 @@ export interface AuthHooks {
   /** Authenticates a dev key without requiring a scope. */
   anyDevKey(request: FastifyRequest): Promise<DevKeyPrincipal>;
   session(): PreHandler;
-  /** Hooks run after a dev key is authenticated (rate limits register here). */
-  afterDevKey: Array<(request: FastifyRequest, reply: FastifyReply, scope: DevScope) => Promise<void>>;
 }
 
-export function createAuthHooks(keys: DevKeysService, users: UsersService): AuthHooks {
-  const afterDevKey: AuthHooks['afterDevKey'] = [];
+/** Run once a developer key is authenticated for a scope (the rate limits). */
+export type AfterDevKey = (request: FastifyRequest, reply: FastifyReply, scope: DevScope) => Promise<void>;
+
+export function createAuthHooks(keys: DevKeysService, users: UsersService, afterDevKey: AfterDevKey): AuthHooks {
   async function anyDevKey(request: FastifyRequest): Promise<DevKeyPrincipal> {
     const token = parseBearer(request.headers.authorization);
     if (!token) throw new AppError(401, Detail.missingBearer);
@@ -89,13 +89,12 @@ export function createAuthHooks(keys: DevKeysService, users: UsersService): Auth
     return request.devKey;
   }
   return {
-    afterDevKey,
     anyDevKey,
     devKey(scope) {
       return authHook(async (request, reply) => {
         const key = await anyDevKey(request);
         if (!key.scopes.includes(scope)) throw new AppError(403, Detail.insufficientScope(scope));
-        for (const hook of afterDevKey) await hook(request, reply, scope);
+        await afterDevKey(request, reply, scope);
       });
     },
     session() {

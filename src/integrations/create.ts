@@ -17,15 +17,11 @@ import type { RateLimits } from '../providers/limits/port.js';
 import { createTextGenerator } from '../providers/llm/index.js';
 import { WebhookHttpClient } from '../providers/webhook/http-client.js';
 import type { Store } from '../store/db.js';
-import type { ActionItemsRepository } from '../store/repositories/action-items.js';
+import type { Repositories } from '../store/module.js';
 import { AppImportsRepository } from '../store/repositories/app-imports.js';
 import { AppsRepository } from '../store/repositories/apps.js';
-import { ConversationAppResultsRepository } from '../store/repositories/conversation-app-results.js';
-import type { ConversationsRepository } from '../store/repositories/conversations.js';
-import type { MemoriesRepository } from '../store/repositories/memories.js';
 import { NotificationsRepository } from '../store/repositories/notifications.js';
 import { OutboxRepository } from '../store/repositories/outbox.js';
-import type { UsersRepository } from '../store/repositories/users.js';
 import { DeliveryAttempts } from './attempt.js';
 import { WebhookDelivery } from './delivery.js';
 import { importPayload, runMemoryImport } from './memory-import.js';
@@ -40,12 +36,7 @@ export interface IntegrationsDeps {
   clock: Clock;
   store: Store;
   secret: string;
-  repos: {
-    users: UsersRepository;
-    conversations: ConversationsRepository;
-    actionItems: ActionItemsRepository;
-    memories: MemoriesRepository;
-  };
+  repos: Pick<Repositories, 'users' | 'conversations' | 'actionItems' | 'memories' | 'appResults'>;
   jobs: JobTable;
   /** The main job runner: the memory-import job (engine work) runs there. */
   runner: JobRunner;
@@ -94,7 +85,7 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   const pushWebhookUrl = config.pushWebhookUrl;
   const notifications = new NotificationsService({
     notifications: notificationsRepo,
-    outlets: new OutboxNotificationOutlets(outbox, deps.bus, pushWebhookUrl),
+    outlets: new OutboxNotificationOutlets(outbox, deps.bus, pushWebhookUrl, log),
     clock,
     log,
   });
@@ -121,7 +112,7 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
   );
   const summarization = new SummarizationApps({
     ...{ apps, conversations: deps.repos.conversations, conversationsService: deps.conversations },
-    ...{ results: new ConversationAppResultsRepository(store.db), jobs, clock, generator },
+    ...{ results: deps.repos.appResults, jobs, clock, generator },
     wakeWorkers: () => runner.wake(),
   });
   runner.register(SUMMARIZE_JOB, (job) => summarization.run(job));

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { Logger } from 'pino';
 import type { NotificationOutlets, NotificationView } from '../domain/notifications/service.js';
 import { type EventBus, userChannel } from '../providers/bus/index.js';
 import { pushRequest } from '../providers/push/index.js';
@@ -11,6 +12,7 @@ export class OutboxNotificationOutlets implements NotificationOutlets {
     private readonly outbox: Outbox,
     private readonly bus: EventBus,
     private readonly pushWebhookUrl: string | null,
+    private readonly log: Logger,
   ) {}
 
   async storeAndQueuePush(
@@ -27,5 +29,14 @@ export class OutboxNotificationOutlets implements NotificationOutlets {
 
   async publishLive(userId: string, notification: NotificationView): Promise<void> {
     await this.bus.publish(userChannel(userId), { type: 'notification', ...notification });
+  }
+
+  async subscribeLive(userId: string, listener: (notification: Record<string, unknown>) => void): Promise<() => void> {
+    const unsubscribe = this.bus.subscribe(userChannel(userId), ({ type, ...notification }) => {
+      if (type === 'notification') listener(notification);
+    });
+    // With Redis the subscription goes live asynchronously; callers announce their stream only after it is.
+    await this.bus.ready().catch((err) => this.log.warn({ err }, 'notification stream: bus not ready'));
+    return unsubscribe;
   }
 }

@@ -1,6 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DialectName } from '../store/db.js';
-import type { Database, JobsTable } from '../store/schema.js';
+import type { Database, JobsTable, NewJob } from '../store/schema.js';
+
+export type { NewJob };
 
 export type JobRow = Selectable<JobsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
@@ -10,18 +12,6 @@ export interface DispatchTicket {
   id: string;
   generation: number;
   runAt: number;
-}
-
-export interface NewJob {
-  id: string;
-  kind: string;
-  userId: string;
-  /** ids only (SPEC §3.2) */
-  payload: Record<string, string | number | boolean | null>;
-  idempotencyKey: string;
-  maxAttempts: number;
-  runAt: number;
-  status?: 'queued' | 'blocked_byok';
 }
 
 /**

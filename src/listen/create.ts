@@ -16,7 +16,7 @@ import { type FinalizationDispatcher, InlineDispatcher, QueueDispatcher } from '
 import { memoryEvent } from './events.js';
 import { Finalizer } from './finalization.js';
 import { type Handoff, LifecycleService } from './lifecycle.js';
-import type { ListenModule } from './module.js';
+import type { ListenModule, SessionPluginFactory, TranscriptBatchHook } from './module.js';
 import { DEFAULT_LINK_LIMITS } from './worker-link.js';
 
 export interface ListenDeps {
@@ -31,6 +31,10 @@ export interface ListenDeps {
   clock: Clock;
   log: Logger;
   workerId: string;
+  /** Per-session plugins (audio capture, live speaker identification). */
+  sessionPlugins: SessionPluginFactory[];
+  /** Every persisted live transcript batch (the apps' transcript_processed webhooks, SPEC §4.10). */
+  onTranscriptBatch: TranscriptBatchHook;
 }
 
 /** Wires the live stream (DESIGN §3 listen/): repositories, lifecycle, finalization and dispatch. */
@@ -95,10 +99,10 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     linkLimits: DEFAULT_LINK_LIMITS,
     chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
     opusAvailable: true,
-    onTranscriptBatch: [],
+    onTranscriptBatch: [deps.onTranscriptBatch],
     onSttFailure: [],
     afterFinalization,
-    sessionPlugins: [],
+    sessionPlugins: deps.sessionPlugins,
     active: new Set(),
     start() {
       // Inline: polls the job table; queue: consumes the finalization queue (src/jobs/queue.ts).

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { ACTIONS, CAPABILITIES, MEMORY_PROMPT_MAX, PROACTIVE_SCOPES, TRIGGERS } from '../domain/apps/model.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, Nullable } from '../http/schemas.js';
@@ -80,7 +80,7 @@ const KeyId = Type.Object({
   key_id: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
-export function registerAppRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerAppRoutes(app: TypedApp, ctx: Services): void {
   const { auth } = ctx;
   const { apps } = ctx.integrations;
   const preHandler = auth.session();
@@ -184,7 +184,7 @@ export function registerAppRoutes(app: TypedApp, ctx: AppContext): void {
   );
 }
 
-function registerKeyRoutes(app: TypedApp, ctx: AppContext): void {
+function registerKeyRoutes(app: TypedApp, ctx: Services): void {
   const { apps } = ctx.integrations;
   const preHandler = ctx.auth.session();
 

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { sessionUser } from '../http/auth.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
@@ -16,7 +16,7 @@ const Result = Type.Object({
 });
 
 /** SPEC §4.11: `POST /assign_speaker` labels a segment with a person and queues a speaker sample. */
-export function registerAssignSpeakerRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerAssignSpeakerRoutes(app: TypedApp, ctx: Services): void {
   app.post(
     '/assign_speaker',
     {

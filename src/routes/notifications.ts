@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { type BusEvent, userChannel } from '../providers/bus/index.js';
 
 const tags = ['Notifications'];
 
@@ -21,7 +20,7 @@ const Notification = Type.Object({
   created_at: DateTime(),
 });
 
-export function registerNotificationRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerNotificationRoutes(app: TypedApp, ctx: Services): void {
   const { notifications } = ctx.integrations;
 
   app.get(
@@ -42,7 +41,7 @@ export function registerNotificationRoutes(app: TypedApp, ctx: AppContext): void
 }
 
 /** `GET /v1/notifications/stream`: Server-Sent Events, one `event: notification` per new notification. */
-function registerStream(app: TypedApp, ctx: AppContext): void {
+function registerStream(app: TypedApp, ctx: Services): void {
   const open = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
@@ -78,12 +77,11 @@ function registerStream(app: TypedApp, ctx: AppContext): void {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const unsubscribe = ctx.bus.subscribe(userChannel(userId), (event) => {
-        if (event.type === 'notification') raw.write(notificationFrame(event));
-      });
-      // With Redis the subscription goes live asynchronously: announce the stream only once it is, so
-      // a notification sent on any node right after `: connected` is never missed.
-      await ctx.bus.ready().catch((err) => ctx.log.warn({ err }, 'notification stream: bus not ready'));
+      // Announced only once the subscription is live, so a notification sent on any node right after
+      // `: connected` is never missed.
+      const unsubscribe = await ctx.integrations.notifications.subscribe(userId, (notification) =>
+        raw.write(notificationFrame(notification)),
+      );
       raw.write('retry: 5000\n: connected\n\n');
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
@@ -100,7 +98,6 @@ function registerStream(app: TypedApp, ctx: AppContext): void {
   );
 }
 
-function notificationFrame(event: BusEvent): string {
-  const { type: _type, ...notification } = event;
+function notificationFrame(notification: Record<string, unknown>): string {
   return `id: ${String(notification.id)}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
 }

@@ -2,13 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { registerDatabaseCollectors } from '../ops/collect.js';
 import { Counter, Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
-import { ReadinessProbe } from '../ops/readiness.js';
 import { opsState } from '../ops/state.js';
 
 const tags = ['System'];
@@ -21,15 +19,9 @@ const ReadyBody = Type.Object({
 });
 
 /** `/readyz` and `/metrics` (docs/deployment.md): what a load balancer and Prometheus ask each node. */
-export function registerOpsRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerOpsRoutes(app: TypedApp, ctx: Services): void {
   const registry = processMetrics(app, ctx);
-  const probe = new ReadinessProbe({
-    db: ctx.store.db,
-    redisUrl: ctx.config.redisUrl,
-    probeQueue: ctx.listen.dispatcher.mode === 'queue' ? () => ctx.listen.dispatcher.probe() : null,
-    draining: () => opsState(ctx).draining,
-    log: ctx.log,
-  });
+  const probe = ctx.ops.readiness;
   app.addHook('onClose', async () => probe.close());
 
   app.get(
@@ -63,7 +55,7 @@ export function registerOpsRoutes(app: TypedApp, ctx: AppContext): void {
   );
 }
 
-function processMetrics(app: TypedApp, ctx: AppContext): Registry {
+function processMetrics(app: TypedApp, ctx: Services): Registry {
   const registry = new Registry();
   const latency = registry.add(
     new Histogram(
@@ -106,7 +98,7 @@ function processMetrics(app: TypedApp, ctx: AppContext): Registry {
       loopDelay.set({ quantile }, Number.isFinite(nanos) ? nanos / 1e9 : 0);
     loop.reset();
   });
-  registerDatabaseCollectors(registry, ctx.store.db, () => ctx.clock.now());
+  ctx.ops.addDatabaseCollectors(registry);
   return registry;
 }
 

@@ -1,13 +1,11 @@
 import { Type } from 'typebox';
 import { bufferToSamples } from '../audio/pcm.js';
 import { WavError, wavTo16kMono } from '../audio/wav.js';
-import type { AppContext } from '../context.js';
-import { PeopleService } from '../domain/people/service.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, NullableScalar, SuccessResponse } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { PeopleDirectory } from '../store/repositories/people.js';
 
 const tags = ['People and voices'];
 
@@ -35,9 +33,9 @@ const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'application/octe
 const PROFILE_BODY_LIMIT = 10 * 1024 * 1024;
 
 /** People (known speakers) and the user's voice profile (SPEC §6.1), with a session token. */
-export function registerPeopleRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerPeopleRoutes(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
-  const people = new PeopleService(new PeopleDirectory(ctx.store.db), ctx.clock, ctx.voice.repo);
+  const people = ctx.people;
 
   app.get(
     '/v1/people',
@@ -100,7 +98,7 @@ export function registerPeopleRoutes(app: TypedApp, ctx: AppContext): void {
   registerVoiceProfileRoutes(app, ctx);
 }
 
-function registerVoiceProfileRoutes(app: TypedApp, ctx: AppContext): void {
+function registerVoiceProfileRoutes(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const voices = ctx.voice.service;
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { parseRange } from '../audio/files.js';
 import { S3Error } from '../audio/s3.js';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, NullableScalar } from '../http/schemas.js';
@@ -60,7 +60,7 @@ const FileQuery = Type.Object({
 });
 
 /** The public base of the links: PUBLIC_URL, else what the client called. */
-function baseUrl(ctx: AppContext, request: FastifyRequest): string {
+function baseUrl(ctx: Services, request: FastifyRequest): string {
   return (ctx.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`).replace(/\/+$/, '');
 }
 
@@ -76,7 +76,7 @@ async function storeCall<T>(request: FastifyRequest, work: () => Promise<T>): Pr
 }
 
 /** SPEC §4.11 `/v1/sync/audio/{id}/urls`, the signed files it links to, and the audio-capture setting. */
-export function registerSyncAudioRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerSyncAudioRoutes(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const audio = ctx.audio.service;
 

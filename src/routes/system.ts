@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../context.js';
+import type { Services } from '../context.js';
 import type { TypedApp } from '../http/typed-app.js';
 
-export function registerSystemRoutes(app: TypedApp, _ctx: AppContext): void {
+export function registerSystemRoutes(app: TypedApp, _ctx: Services): void {
   app.get(
     '/healthz',
     {

@@ -197,3 +197,15 @@ export interface Database {
   goal_progress: GoalProgressTable;
   jobs: JobsTable;
 }
+
+/** One unit of durable background work (SPEC §3.2: the payload holds ids only). */
+export interface NewJob {
+  id: string;
+  kind: string;
+  userId: string;
+  payload: Record<string, string | number | boolean | null>;
+  idempotencyKey: string;
+  maxAttempts: number;
+  runAt: number;
+  status?: 'queued' | 'blocked_byok';
+}

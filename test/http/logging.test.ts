@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { test } from 'node:test';
-import { createLogger } from '../../src/context.js';
+import { createLogger } from '../../src/ops/logger.js';
 import { createTestApp } from '../helpers/app.js';
 
 // Issue 2: logs carry no secrets and no user text; query strings may hold both.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
-import type { JobTable } from '../../jobs/table-queue.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { AppImportsRepository } from '../../store/repositories/app-imports.js';
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
@@ -9,6 +8,7 @@ import type { MemoriesRepository } from '../../store/repositories/memories.js';
 import type { ConversationsService, Geolocation } from '../conversations/service.js';
 import { parseInstant } from '../instant.js';
 import { cleanTags } from '../memories/service.js';
+import type { WorkQueue } from '../ports.js';
 import {
   type IntegrationConversation,
   type IntegrationMemory,
@@ -24,7 +24,7 @@ export interface IntegrationDeps {
   actionItems: ActionItemsRepository;
   memories: MemoriesRepository;
   imports: AppImportsRepository;
-  jobs: JobTable;
+  jobs: WorkQueue;
   clock: Clock;
   wakeWorkers: () => void;
 }

@@ -5,7 +5,6 @@ import type { ActionItemsRepository } from '../../store/repositories/action-item
 import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type {
   ConversationListFilter,
-  ConversationRow,
   ConversationsRepository,
   ConversationView,
 } from '../../store/repositories/conversations.js';
@@ -15,53 +14,17 @@ import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/sc
 import { timeOrderedId } from '../ids.js';
 import { parseInstant } from '../instant.js';
 import type { ConversationProcessing } from '../ports.js';
+import type {
+  CreateFromSegmentsInput,
+  CreateFromTextInput,
+  CreateResult,
+  Geolocation,
+  SegmentInput,
+} from './inputs.js';
+import { keptByPipeline, storedRow, toSegmentRow, validateSegments } from './rows.js';
 import { type DeveloperConversation, toDeveloperConversation } from './views.js';
 
-export interface Geolocation {
-  latitude: number;
-  longitude: number;
-  address?: string | null;
-  google_place_id?: string | null;
-  location_type?: string | null;
-}
-
-export interface CreateFromTextInput {
-  text: string;
-  text_source?: string;
-  text_source_spec?: string | null;
-  started_at?: string | null;
-  finished_at?: string | null;
-  language?: string | null;
-  geolocation?: Geolocation | null;
-  source?: string;
-  app_id?: string | null;
-}
-
-export interface SegmentInput {
-  text: string;
-  start: number;
-  end: number;
-  speaker?: string | null;
-  speaker_id?: number | null;
-  is_user?: boolean;
-  person_id?: string | null;
-}
-
-export interface CreateFromSegmentsInput {
-  transcript_segments: SegmentInput[];
-  source?: string | null;
-  started_at?: string | null;
-  finished_at?: string | null;
-  language?: string | null;
-  geolocation?: Geolocation | null;
-  client_session_id?: string | null;
-}
-
-export interface CreateResult {
-  id: string;
-  status: string;
-  discarded: boolean;
-}
+export type { CreateFromSegmentsInput, CreateFromTextInput, CreateResult, Geolocation, SegmentInput };
 
 export interface ConversationsServiceDeps {
   conversations: ConversationsRepository;
@@ -70,6 +33,8 @@ export interface ConversationsServiceDeps {
   users: UsersRepository;
   /** Queues and runs the processing pipeline (processing/ implements the port). */
   processing: ConversationProcessing;
+  /** What else goes when a conversation is deleted (its audio: docs/voices-and-audio.md). */
+  onDeleted?: (userId: string, conversationId: string) => Promise<void>;
   clock: Clock;
   /** Completed summarization-app results by conversation (one query per page); none when absent. */
   appResults?: Pick<ConversationAppResultsRepository, 'completedFor'>;
@@ -84,9 +49,6 @@ const WAIT: CreateOptions = { wait: true };
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
 export class ConversationsService {
-  /** Run after a conversation is deleted (its audio goes with it: docs/voices-and-audio.md). */
-  readonly afterDelete: Array<(userId: string, conversationId: string) => Promise<void>> = [];
-
   constructor(private readonly deps: ConversationsServiceDeps) {}
 
   async createFromText(
@@ -219,7 +181,7 @@ export class ConversationsService {
   async delete(userId: string, id: string): Promise<void> {
     const deleted = await this.deps.conversations.delete(userId, id);
     if (!deleted) throw new AppError(404, Detail.conversationNotFound);
-    for (const hook of this.afterDelete) await hook(userId, id);
+    await this.deps.onDeleted?.(userId, id);
   }
 
   private newRow(
@@ -313,67 +275,3 @@ export class ConversationsService {
     );
   }
 }
-
-/** research/omi-rest.md §2.1: per segment in order, first failure wins, 0-based index. */
-function validateSegments(segments: readonly SegmentInput[]): void {
-  segments.forEach((segment, i) => {
-    if (segment.end <= segment.start) throw new AppError(422, Detail.segmentEndBeforeStart(i));
-    if (segment.start < 0) throw new AppError(422, Detail.segmentNegativeStart(i));
-    if (segment.text.trim() === '') throw new AppError(422, Detail.segmentTextEmpty(i));
-  });
-}
-
-function toSegmentRow(
-  userId: string,
-  conversationId: string,
-  seq: number,
-  segment: SegmentInput,
-): Insertable<TranscriptSegmentsTable> {
-  const speaker = segment.speaker?.trim() || 'SPEAKER_00';
-  const fromLabel = /_(\d+)$/.exec(speaker);
-  return {
-    id: timeOrderedId(),
-    user_id: userId,
-    conversation_id: conversationId,
-    seq,
-    text: segment.text.trim(),
-    speaker,
-    // SPEC §4.3: speaker_id is computed from the SPEAKER_<nn> label unless given.
-    speaker_id: segment.speaker_id ?? (fromLabel ? Number(fromLabel[1]) : 0),
-    is_user: segment.is_user ? 1 : 0,
-    person_id: segment.person_id ?? null,
-    start_sec: segment.start,
-    end_sec: segment.end,
-  };
-}
-
-/** Whether processing decided to keep the conversation (and so gave it its summary and extraction). */
-function keptByPipeline(row: ConversationRow): boolean {
-  if (!row.relevance) return false;
-  try {
-    return (JSON.parse(row.relevance) as { verdict?: unknown }).verdict === 'keep';
-  } catch {
-    return false;
-  }
-}
-
-/** The row as the database holds it after the insert (columns the insert left out are null). */
-function storedRow(row: Insertable<ConversationsTable> & { id: string }): ConversationRow {
-  return { ...NULL_COLUMNS, ...row };
-}
-
-const NULL_COLUMNS = {
-  started_at: null,
-  finished_at: null,
-  folder_id: null,
-  language: null,
-  source: null,
-  text_source: null,
-  text_source_spec: null,
-  text: null,
-  geolocation: null,
-  relevance: null,
-  processing: null,
-  app_id: null,
-  client_session_id: null,
-} satisfies Partial<ConversationRow>;

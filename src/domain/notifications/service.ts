@@ -32,6 +32,8 @@ export interface NotificationOutlets {
   ): Promise<void>;
   /** Publishes to the user's live channel (SSE streams, listen sockets, any process). */
   publishLive(userId: string, notification: NotificationView): Promise<void>;
+  /** Listens to the user's live notifications; resolves, with the way to stop, once the listener is live. */
+  subscribeLive(userId: string, listener: (notification: Record<string, unknown>) => void): Promise<() => void>;
 }
 
 export interface NotificationsDeps {
@@ -66,6 +68,11 @@ export class NotificationsService {
       .publishLive(userId, view)
       .catch((err) => this.deps.log.warn({ err, notificationId: row.id }, 'notification not published live'));
     return view;
+  }
+
+  /** Live notifications of the user from any process, from the moment this resolves. */
+  subscribe(userId: string, listener: (notification: Record<string, unknown>) => void): Promise<() => void> {
+    return this.deps.outlets.subscribeLive(userId, listener);
   }
 
   async list(userId: string, limit: number, offset: number): Promise<NotificationView[]> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
-import type { PeopleDirectory, PersonRow } from '../../store/repositories/people.js';
+import type { PeopleRepository, PersonRow } from '../../store/repositories/people.js';
 
 export interface PersonView {
   id: string;
@@ -36,7 +36,7 @@ export interface VoiceCounts {
 /** Known people: the names transcripts show for speakers linked to them (SPEC §2.1 speaker_name). */
 export class PeopleService {
   constructor(
-    private readonly people: PeopleDirectory,
+    private readonly people: PeopleRepository,
     private readonly clock: Clock,
     private readonly voices: VoiceCounts | null = null,
   ) {}

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import {
@@ -56,7 +56,7 @@ const ListQuery = Type.Object({
   offset: Offset,
 });
 
-export function registerDevActionItemRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void {
   const { auth, actionItems } = ctx;
   const write = {
     preHandler: auth.devKey('action_items:write'),

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
 import { parseInstant } from '../../domain/instant.js';
 import { AppError, Detail } from '../../errors.js';
@@ -8,101 +8,9 @@ import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, Nullable, notModified, Offset, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
+import { DeveloperConversation, GeolocationInput, SOURCES } from './conversation-schemas.js';
 
 const tags = ['Conversations'];
-
-export const SOURCES = [
-  'omi',
-  'friend',
-  'openglass',
-  'phone',
-  'desktop',
-  'apple_watch',
-  'bee',
-  'plaud',
-  'frame',
-  'screenpipe',
-  'workflow',
-  'sdcard',
-  'external_integration',
-] as const;
-
-export const GeolocationInput = Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
-  address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
-  google_place_id: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  location_type: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-});
-
-const ActionItemView = Type.Object({
-  id: Type.String(),
-  description: Type.String(),
-  completed: Type.Boolean(),
-  completed_at: Nullable(DateTime()),
-  conversation_id: Nullable(Type.String()),
-  created_at: Nullable(DateTime()),
-  updated_at: Nullable(DateTime()),
-  due_at: Nullable(DateTime()),
-});
-
-const SegmentView = Type.Object({
-  id: Nullable(Type.String()),
-  text: Type.String(),
-  speaker: Type.String(),
-  speaker_id: Nullable(Type.Integer()),
-  speaker_name: Nullable(Type.String()),
-  is_user: Type.Boolean(),
-  person_id: Nullable(Type.String()),
-  start: Type.Number(),
-  end: Type.Number(),
-});
-
-export const DeveloperConversation = Type.Object(
-  {
-    id: Type.String(),
-    created_at: DateTime(),
-    started_at: Nullable(DateTime()),
-    finished_at: Nullable(DateTime()),
-    structured: Type.Object({
-      title: Type.String(),
-      overview: Type.String(),
-      category: Type.Enum([...CONVERSATION_CATEGORIES]),
-      emoji: Type.String(),
-      action_items: Type.Array(ActionItemView),
-      events: Type.Array(
-        Type.Object({
-          title: Type.String(),
-          description: Type.String(),
-          start: DateTime(),
-          duration: Type.Integer(),
-          created: Type.Boolean(),
-        }),
-      ),
-    }),
-    language: Nullable(Type.String()),
-    source: Nullable(Type.String()),
-    folder_id: Nullable(Type.String()),
-    folder_name: Nullable(Type.String()),
-    starred: Type.Boolean(),
-    status: Type.String(),
-    discarded: Type.Boolean(),
-    geolocation: Nullable(
-      Type.Object({
-        latitude: Type.Number(),
-        longitude: Type.Number(),
-        address: Type.Optional(Nullable(Type.String())),
-        google_place_id: Type.Optional(Nullable(Type.String())),
-        location_type: Type.Optional(Nullable(Type.String())),
-      }),
-    ),
-    transcript_segments: Nullable(Type.Array(SegmentView)),
-    apps_results: Type.Array(Type.Object({ app_id: Type.String(), content: Type.String() }), {
-      description: "completed results of the user's summarization apps (docs/apps.md)",
-    }),
-  },
-  { $id: 'DeveloperConversation' },
-);
 
 const CreateResult = Type.Object({ id: Type.String(), status: Type.String(), discarded: Type.Boolean() });
 const IdParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -177,7 +85,7 @@ export function parseCategories(csv: string | undefined): string[] | undefined {
   return values.length > 0 ? values : undefined;
 }
 
-export function registerDevConversationRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevConversationRoutes(app: TypedApp, ctx: Services): void {
   const { auth, conversations } = ctx;
 
   app.get(

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { exportSections } from '../../domain/export/service.js';
 import type { DevScope } from '../../domain/keys/dev-keys.js';
 import { AppError, Detail } from '../../errors.js';
@@ -16,7 +16,7 @@ const requireScope =
     if (!request.devKey?.scopes.includes(scope)) throw new AppError(403, Detail.insufficientScope(scope));
   };
 
-export function registerDevExportRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevExportRoutes(app: TypedApp, ctx: Services): void {
   const { auth, exporter } = ctx;
 
   app.get(

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { devUser } from '../../http/auth.js';
 import { DateTime, errors, Nullable, NullableScalar, notModified, SuccessResponse } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { DeveloperConversation } from './conversations.js';
+import { DeveloperConversation } from './conversation-schemas.js';
 
 const tags = ['Folders'];
 
@@ -33,7 +33,7 @@ const Order = Type.Integer({ minimum: 0, maximum: 1_000_000 });
 const FolderParams = Type.Object({ folder_id: Type.String({ minLength: 1, maxLength: 200 }) });
 const ConversationParams = Type.Object({ conversation_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export function registerDevFolderRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   const { auth, folders } = ctx;
   const write = {
     preHandler: auth.devKey('conversations:write'),

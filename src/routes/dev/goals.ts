@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { GOAL_TYPES } from '../../domain/goals/service.js';
 import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
@@ -57,7 +57,7 @@ const UpdateGoal = Type.Object({
 
 const IdParams = Type.Object({ goal_id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export function registerDevGoalRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   const { auth, goals } = ctx;
   const read = { preHandler: auth.devKey('goals:read'), config: { rateLimit: { policy: 'dev:goals_read' } } };
   const write = { preHandler: auth.devKey('goals:write'), config: { rateLimit: { policy: 'dev:goals_write' } } };

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { DEV_SCOPES } from '../../domain/keys/dev-keys.js';
 import { AppError, Detail } from '../../errors.js';
 import { sessionUser } from '../../http/auth.js';
@@ -20,7 +20,7 @@ const DevApiKey = Type.Object({
 
 const DevApiKeyCreated = Type.Object({ ...DevApiKey.properties, key: Type.String({ description: 'shown once' }) });
 
-export function registerDevKeyRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
   const { auth, keys } = ctx;
 
   app.get(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { MEMORY_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
 import {
@@ -89,7 +89,7 @@ const VECTOR_POLICY = {
   raw_provenance_capability: false,
 };
 
-export function registerDevMemoryRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   const { auth, memories, search } = ctx;
   const read = { preHandler: auth.devKey('memories:read'), config: { rateLimit: { policy: 'dev:memories_read' } } };
   const write = { preHandler: auth.devKey('memories:write'), config: { rateLimit: { policy: 'dev:memories' } } };

@@ -1,12 +1,13 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { DeveloperConversation, parseCategories } from './conversations.js';
+import { DeveloperConversation } from './conversation-schemas.js';
+import { parseCategories } from './conversations.js';
 
 const SearchQuery = Type.Object({
   q: Type.String({
@@ -24,7 +25,7 @@ const SearchQuery = Type.Object({
   starred: Type.Optional(Type.Boolean()),
 });
 
-export function registerDevSearchRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerDevSearchRoutes(app: TypedApp, ctx: Services): void {
   const { auth, search } = ctx;
 
   app.get(

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { GATES } from '../../domain/apps/gates.js';
 import { DateTime, errors, Nullable } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
-import { GeolocationInput } from '../dev/conversations.js';
+import { GeolocationInput } from '../dev/conversation-schemas.js';
 import { AppParams, Empty, keyGate, tags, Uid } from './common.js';
 
 const CreateConversation = Type.Object({
@@ -32,7 +32,7 @@ const CreateMemories = Type.Object({
 
 const UidQuery = Type.Object({ uid: Uid });
 
-export function registerIntegrationImportRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): void {
   const { gates, integration } = ctx.integrations;
 
   app.post(

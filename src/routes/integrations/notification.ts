@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { errors } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { AppParams, credential, Uid } from './common.js';
 
-export function registerIntegrationNotificationRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerIntegrationNotificationRoutes(app: TypedApp, ctx: Services): void {
   const { appNotifications } = ctx.integrations;
 
   app.post(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { GATES } from '../../domain/apps/gates.js';
 import { parseDateParam } from '../../domain/apps/integration.js';
 import { AppError } from '../../errors.js';
@@ -105,7 +105,7 @@ function parseStatuses(values: readonly string[] | undefined): string[] {
   return statuses;
 }
 
-export function registerIntegrationReadRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerIntegrationReadRoutes(app: TypedApp, ctx: Services): void {
   const { gates, integration } = ctx.integrations;
 
   app.get(

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { parseBearer } from '../../http/auth.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { type ListenParams, parseListenParams } from '../../listen/params.js';
@@ -14,7 +14,7 @@ const DESCRIPTION =
   'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth: close 1008. See docs/listen.md.';
 
 /** `/v4/listen` and `/v4/web/listen` (SPEC §4.11): admission here, the stream in src/listen/. */
-export function registerListenRoutes(app: TypedApp, ctx: AppContext): void {
+export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   app.addHook('preClose', () => ctx.listen.drain());
 
   app.get(
@@ -61,7 +61,7 @@ export function registerListenRoutes(app: TypedApp, ctx: AppContext): void {
 }
 
 /** research/omi-listen.md §1.2: close 1008 on missing or invalid credentials. */
-async function admitNative(ctx: AppContext, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
+async function admitNative(ctx: Services, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
   const header = request.headers.authorization;
   if (!header) return reject(socket, 'Authorization header not found');
   const token = parseBearer(header);
@@ -71,7 +71,7 @@ async function admitNative(ctx: AppContext, socket: WebSocket, request: FastifyR
 }
 
 function admission(
-  ctx: AppContext,
+  ctx: Services,
   socket: WebSocket,
   request: FastifyRequest,
   userId: string,
@@ -91,7 +91,7 @@ function admission(
 }
 
 async function start(
-  ctx: AppContext,
+  ctx: Services,
   socket: WebSocket,
   userId: string,
   params: ListenParams,
@@ -105,7 +105,7 @@ async function start(
 
 /** research/omi-listen.md §1.2 web flow: the first text frame is `{"type":"auth","token":…}` within 5 s. */
 async function admitWeb(
-  ctx: AppContext,
+  ctx: Services,
   socket: WebSocket,
 ): Promise<{ userId: string; deviceIdHash: string | null; early: Array<[Buffer, boolean]> } | null> {
   const early = buffer(socket);

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { AppError, type ValidationIssue } from '../../errors.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { registerFormParser } from './forms.js';
@@ -39,7 +39,7 @@ const PAGES = [
  * The web app (DESIGN §2, docs/web.md): server-rendered pages whose forms post to the routes below,
  * authenticated by the HttpOnly session cookie. Pages call the services directly, as API routes do.
  */
-export async function registerWebRoutes(app: TypedApp, ctx: AppContext): Promise<void> {
+export async function registerWebRoutes(app: TypedApp, ctx: Services): Promise<void> {
   app.addHook('onRequest', crossSiteGuard(ctx.config.publicUrl));
   registerStaticRoutes(app);
   await app.register(async (web: TypedApp) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { clearSealedCookie, readCookie, type SealedCookie, seal, setSealedCookie, unseal } from './sealed.js';
 
 /** A key just created, to show once on the page the creating post redirects to. */
@@ -32,7 +32,7 @@ export class KeyFlash {
   /** Flash id → when its cookie expires anyway. */
   private readonly shown = new Map<string, number>();
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: Services) {}
 
   private secure(request: FastifyRequest): boolean {
     return request.protocol === 'https' || (this.ctx.config.publicUrl?.startsWith('https:') ?? false);

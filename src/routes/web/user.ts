@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.js';
+import type { Services } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { sessionUser } from '../../http/auth.js';
 
@@ -11,7 +11,7 @@ export interface WebUser {
 }
 
 /** The user of a page behind `ctx.auth.session()`; a deleted account goes back to the sign-in page. */
-export async function currentUser(ctx: AppContext, request: FastifyRequest): Promise<WebUser> {
+export async function currentUser(ctx: Services, request: FastifyRequest): Promise<WebUser> {
   const uid = sessionUser(request);
   const row = await ctx.users.get(uid);
   if (!row) throw new AppError(401, 'Unknown user');

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { JobRow } from '../../jobs/table-queue.js';
-import type { Database } from '../schema.js';
+import type { Database, JobsTable } from '../schema.js';
 import './listen-tables.js';
 import type { FinalizationFanoutsTable } from './listen-tables.js';
 
@@ -84,7 +83,7 @@ export class FinalizationRepository {
       .execute();
   }
 
-  async jobsFor(userId: string, conversationId: string): Promise<JobRow[]> {
+  async jobsFor(userId: string, conversationId: string): Promise<Selectable<JobsTable>[]> {
     return this.db
       .selectFrom('jobs')
       .selectAll()

@@ -21,20 +21,6 @@ export class PeopleRepository {
     return names;
   }
 
-  async find(userId: string, personId: string): Promise<PersonRow | undefined> {
-    return this.db
-      .selectFrom('people')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', personId)
-      .executeTakeFirst();
-  }
-}
-
-/** Writes and listing for the people page (the web app); every query is scoped to the user. */
-export class PeopleDirectory {
-  constructor(private readonly db: Kysely<Database>) {}
-
   async list(userId: string): Promise<PersonRow[]> {
     return this.db.selectFrom('people').selectAll().where('user_id', '=', userId).orderBy('name').limit(1000).execute();
   }
@@ -74,12 +60,12 @@ export class PeopleDirectory {
     });
   }
 
-  async find(userId: string, id: string): Promise<PersonRow | undefined> {
+  async find(userId: string, personId: string): Promise<PersonRow | undefined> {
     return this.db
       .selectFrom('people')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('id', '=', id)
+      .where('id', '=', personId)
       .executeTakeFirst();
   }
 }

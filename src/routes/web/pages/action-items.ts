@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { ActionItemView } from '../../../domain/action-items/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -42,7 +42,7 @@ function addForm() {
 <button type="submit">Add</button></form>`;
 }
 
-export function registerActionItemPages(app: TypedApp, ctx: AppContext): void {
+export function registerActionItemPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

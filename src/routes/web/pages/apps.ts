@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { AppView } from '../../../domain/apps/views.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -29,7 +29,7 @@ ${a.description ? html`<p>${a.description}</p>` : ''}
 </li>`;
 }
 
-export function registerAppPages(app: TypedApp, ctx: AppContext): void {
+export function registerAppPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const { apps } = ctx.integrations;
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { DeveloperConversation, SegmentView } from '../../../domain/conversations/views.js';
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
@@ -60,7 +60,7 @@ ${
 }
 
 /** The conversation's audio when it was captured (audio_capture on): the MP3 artifact, signed for an hour. */
-async function audioPlayer(ctx: AppContext, request: FastifyRequest, uid: string, id: string) {
+async function audioPlayer(ctx: Services, request: FastifyRequest, uid: string, id: string) {
   const base = (ctx.config.publicUrl ?? `${request.protocol}://${request.headers.host ?? 'localhost'}`).replace(
     /\/+$/,
     '',
@@ -88,7 +88,7 @@ function manage(c: DeveloperConversation, folders: FolderView[]) {
 </div></section>`;
 }
 
-export function registerConversationDetailPages(app: TypedApp, ctx: AppContext): void {
+export function registerConversationDetailPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { CONVERSATION_CATEGORIES } from '../../../domain/categories.js';
 import type { DeveloperConversation } from '../../../domain/conversations/views.js';
 import type { FolderView } from '../../../domain/folders/service.js';
@@ -93,7 +93,7 @@ function pager(query: ListQuery, hasMore: boolean) {
   }${hasMore ? html`<a href="${link(offset + PAGE_SIZE)}" rel="next">Older →</a>` : ''}</nav>`;
 }
 
-export function registerConversationPages(app: TypedApp, ctx: AppContext): void {
+export function registerConversationPages(app: TypedApp, ctx: Services): void {
   app.get(
     '/conversations',
     {

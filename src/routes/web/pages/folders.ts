@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -23,7 +23,7 @@ function folderItem(f: FolderView) {
 </details></li>`;
 }
 
-export function registerFolderPages(app: TypedApp, ctx: AppContext): void {
+export function registerFolderPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { GOAL_TYPES, type GoalView, MAX_ACTIVE_GOALS } from '../../../domain/goals/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -37,7 +37,7 @@ function createForm() {
 <p class="hint wide">At most ${MAX_ACTIVE_GOALS} goals are active; a new one deactivates the oldest.</p></form>`;
 }
 
-export function registerGoalPages(app: TypedApp, ctx: AppContext): void {
+export function registerGoalPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

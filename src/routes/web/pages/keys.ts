@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { DEV_SCOPES, READ_ONLY_SCOPES } from '../../../domain/keys/dev-keys.js';
 import type { DevKeyView } from '../../../domain/keys/service.js';
 import { errors } from '../../../http/schemas.js';
@@ -37,7 +37,7 @@ function createdKey(created: NewKey) {
 <button type="button" data-copy="new-key">Copy</button></section>`;
 }
 
-async function keysPage(ctx: AppContext, user: WebUser, created: SafeHtml | null) {
+async function keysPage(ctx: Services, user: WebUser, created: SafeHtml | null) {
   const keys = await ctx.keys.list(user.uid);
   return html`${created ?? ''}${createForm()}
 <div class="scroll" role="region" aria-labelledby="keys-h" tabindex="0"><h2 id="keys-h">Your keys</h2>
@@ -47,7 +47,7 @@ ${keys.length === 0 ? html`<p class="meta">No keys yet.</p>` : ''}`;
 }
 
 /** Developer keys for `/v1/dev/...` (the CLI, the MCP server, scripts): created here, shown once. */
-export function registerKeyPages(app: TypedApp, ctx: AppContext): void {
+export function registerKeyPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
   const flash = new KeyFlash(ctx);
 

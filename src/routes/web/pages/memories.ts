@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '../../../domain/categories.js';
 import type { MemoryView } from '../../../domain/memories/views.js';
 import { errors } from '../../../http/schemas.js';
@@ -37,7 +37,7 @@ function memoryItem(m: MemoryView, user: WebUser) {
 </details></li>`;
 }
 
-export function registerMemoryPages(app: TypedApp, ctx: AppContext): void {
+export function registerMemoryPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import type { NotificationView } from '../../../domain/notifications/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -13,7 +13,7 @@ function notificationItem(n: NotificationView, user: WebUser) {
 }
 
 /** Stored notifications, with new ones added live from `/v1/notifications/stream` (notifications.js). */
-export function registerNotificationPages(app: TypedApp, ctx: AppContext): void {
+export function registerNotificationPages(app: TypedApp, ctx: Services): void {
   app.get(
     '/notifications',
     {

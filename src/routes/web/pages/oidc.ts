@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { OidcConfig } from '../../../config.js';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { OidcVerifier } from '../../../domain/users/oidc.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { html } from '../html.js';
@@ -49,7 +49,7 @@ function refused(reply: FastifyReply, oidc: OidcConfig, next: string, error: Oid
 }
 
 /** The attempt this browser started, checked against the callback's `state`; it is single-use. */
-function takeAttempt(ctx: AppContext, request: FastifyRequest, state: string | undefined): OidcAttempt {
+function takeAttempt(ctx: Services, request: FastifyRequest, state: string | undefined): OidcAttempt {
   const sealed = readCookie(request, ATTEMPT_COOKIE.name);
   const attempt = sealed ? unseal(ctx.secret, ATTEMPT_COOKIE, sealed, ctx.clock.now()) : null;
   if (!isAttempt(attempt))
@@ -69,7 +69,7 @@ interface CallbackQuery {
   error_description?: string;
 }
 
-async function finishSignIn(ctx: AppContext, verifier: OidcVerifier, oidc: OidcConfig, request: FastifyRequest) {
+async function finishSignIn(ctx: Services, verifier: OidcVerifier, oidc: OidcConfig, request: FastifyRequest) {
   const query = request.query as CallbackQuery;
   const attempt = takeAttempt(ctx, request, query.state);
   if (query.error)
@@ -88,7 +88,7 @@ async function finishSignIn(ctx: AppContext, verifier: OidcVerifier, oidc: OidcC
 }
 
 interface Flow {
-  ctx: AppContext;
+  ctx: Services;
   oidc: OidcConfig;
   clientId: string;
   verifier: OidcVerifier;
@@ -125,7 +125,7 @@ async function callback(flow: Flow, request: FastifyRequest, reply: FastifyReply
 }
 
 /** "Sign in with <issuer>": an authorization-code flow with PKCE, offered when OIDC_CLIENT_ID is set. */
-export function registerOidcPages(app: TypedApp, ctx: AppContext): void {
+export function registerOidcPages(app: TypedApp, ctx: Services): void {
   const oidc = ctx.config.oidc;
   if (!oidc?.clientId) return;
   const flow: Flow = { ctx, oidc, clientId: oidc.clientId, verifier: new OidcVerifier(oidc.issuer, oidc.clientId) };

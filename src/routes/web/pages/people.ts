@@ -1,9 +1,8 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
-import { PeopleService, type PersonView } from '../../../domain/people/service.js';
+import type { Services } from '../../../context.js';
+import type { PersonView } from '../../../domain/people/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { PeopleDirectory } from '../../../store/repositories/people.js';
 import { noticeFor, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
@@ -22,9 +21,9 @@ function personItem(p: PersonView) {
 </details></li>`;
 }
 
-export function registerPeoplePages(app: TypedApp, ctx: AppContext): void {
+export function registerPeoplePages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
-  const people = new PeopleService(new PeopleDirectory(ctx.store.db), ctx.clock);
+  const people = ctx.people;
 
   app.get(
     '/people',

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { noticeFor } from '../forms.js';
@@ -26,7 +26,7 @@ conversation is summarized after a pause (at least two minutes of silence); keep
 <section aria-labelledby="events-h"><h2 id="events-h">Events</h2><ol id="events" class="events"></ol></section>`;
 
 /** `/record`: the browser recorder (record.js + pcm-worklet.js) streaming to `/v4/web/listen`. */
-export function registerRecordPages(app: TypedApp, ctx: AppContext): void {
+export function registerRecordPages(app: TypedApp, ctx: Services): void {
   const preHandler = ctx.auth.session();
 
   app.get(

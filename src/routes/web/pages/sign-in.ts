@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { OidcConfig } from '../../../config.js';
-import type { AppContext } from '../../../context.js';
+import type { Services } from '../../../context.js';
 import { AppError, Detail } from '../../../errors.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
@@ -39,7 +39,7 @@ export function signInForm(next: string, oidc: OidcConfig | null) {
 </form>`;
 }
 
-export function registerSignInPages(app: TypedApp, ctx: AppContext): void {
+export function registerSignInPages(app: TypedApp, ctx: Services): void {
   const oidc = ctx.config.oidc;
 
   app.get('/', { schema: { hide: true, tags, summary: 'Home: the conversation list' } }, async (_request, reply) =>

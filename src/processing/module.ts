@@ -1,0 +1,63 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Clock } from '../context-types.js';
+import type { JobRunner } from '../jobs/runner.js';
+import type { JobTable } from '../jobs/table-queue.js';
+import type { Repositories } from '../store/module.js';
+import { QueuedConversationProcessing } from './conversation-processing.js';
+import type { TextEngine } from './engine.js';
+import { createLlmEngine } from './llm/index.js';
+import { createLocalEngine } from './local/index.js';
+import { conversationJobPayload, EXTRACT_JOB, PROCESS_JOB, ProcessingPipeline, recordFallback } from './pipeline.js';
+
+export interface ProcessingModule {
+  engine: TextEngine;
+  pipeline: ProcessingPipeline;
+  /** The domain's ConversationProcessing port. */
+  processing: QueuedConversationProcessing;
+}
+
+/** The pipeline of SPEC §1 with its engine, and its two job kinds registered on the main runner. */
+export function createProcessingModule(deps: {
+  config: Config;
+  repos: Repositories;
+  jobs: JobTable;
+  runner: JobRunner;
+  clock: Clock;
+  log: Logger;
+  engine?: TextEngine;
+}): ProcessingModule {
+  const { repos, jobs, runner, clock, log } = deps;
+  const engine = deps.engine ?? createEngine(deps.config, log);
+  const pipeline = new ProcessingPipeline({ ...repos, jobs, engine, clock, log, wakeWorkers: () => runner.wake() });
+  runner.register(PROCESS_JOB, async (job) => {
+    const { conversationId, revision, forceKeep } = conversationJobPayload(job.payload);
+    await pipeline.runProcessJob(job.user_id, conversationId, revision, forceKeep);
+  });
+  runner.register(EXTRACT_JOB, async (job) => {
+    const { conversationId, revision } = conversationJobPayload(job.payload);
+    await pipeline.runExtractJob(job.user_id, conversationId, revision);
+  });
+  const processing = new QueuedConversationProcessing({
+    jobs,
+    runner,
+    pipeline,
+    conversations: repos.conversations,
+    clock,
+  });
+  return { engine, pipeline, processing };
+}
+
+/** The local engine, or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
+function createEngine(config: Config, log: Logger): TextEngine {
+  const local = createLocalEngine();
+  if (!config.llm) return local;
+  return createLlmEngine({
+    baseUrl: config.llm.baseUrl,
+    apiKey: config.llm.apiKey ?? undefined,
+    model: config.llm.model,
+    fallback: local,
+    onFallback: recordFallback,
+    logger: log,
+  });
+}
