@@ -63,7 +63,7 @@ export function fromAnchor(sentence: string, today: LocalDateTime): DateMention[
   return mentions;
 }
 
-const ORDINAL_DAY = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi;
+const ORDINAL_DAY = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
 
 /** "on the 24th", "before the 30th": the next such day of the month, which chrono does not read. */
 export function ordinalDays(sentence: string, today: LocalDateTime): DateMention[] {
@@ -114,4 +114,54 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
     });
   }
   return mentions;
+}
+
+const UNITS_ORDINAL: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const SPELLED_ORDINAL =
+  /\b(?:(twenty|thirty)[\s-])?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b/gi;
+// Only a spelled ordinal said as a date: after "the", or before or after a month's name.
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const AS_DATE_BEFORE = new RegExp(`(?:\\bthe|\\b${MONTH})\\s+$`, 'i');
+const AS_DATE_AFTER = new RegExp(`^\\s+of\\s+${MONTH}\\b`, 'i');
+
+function suffix(day: number): string {
+  if (day % 10 === 1 && day !== 11) return 'st';
+  if (day % 10 === 2 && day !== 12) return 'nd';
+  if (day % 10 === 3 && day !== 13) return 'rd';
+  return 'th';
+}
+
+/** "the twenty-third" → "the        23rd": digits chrono reads, padded in front so every index stays put. */
+export function digitizeOrdinals(sentence: string): string {
+  return sentence.replace(SPELLED_ORDINAL, (whole, tens: string | undefined, unit: string, offset: number) => {
+    const before = sentence.slice(0, offset);
+    const after = sentence.slice(offset + whole.length);
+    if (!AS_DATE_BEFORE.test(before) && !AS_DATE_AFTER.test(after)) return whole;
+    const day =
+      (tens === undefined ? 0 : tens.toLowerCase() === 'twenty' ? 20 : 30) + (UNITS_ORDINAL[unit.toLowerCase()] ?? 0);
+    if (day < 1 || day > 31) return whole;
+    return `${day}${suffix(day)}`.padStart(whole.length, ' ');
+  });
 }

@@ -1,5 +1,13 @@
 import * as chrono from 'chrono-node';
-import { COUNTED, DEADLINE_BEFORE, endOfPeriods, fromAnchor, NUMBER_WORDS, ordinalDays } from './date-phrases.js';
+import {
+  COUNTED,
+  DEADLINE_BEFORE,
+  digitizeOrdinals,
+  endOfPeriods,
+  fromAnchor,
+  NUMBER_WORDS,
+  ordinalDays,
+} from './date-phrases.js';
 import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
@@ -172,12 +180,12 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|tonight|tomorrow|morning|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
+  /\d|\b(?:\w*day|tonight|tomorrow|morning|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
   if (!MAY_MENTION_TIME.test(sentence)) return [];
-  const readable = digitizeClockWords(maskVersionNumbers(sentence));
+  const readable = digitizeOrdinals(digitizeClockWords(maskVersionNumbers(sentence)));
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
   const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
