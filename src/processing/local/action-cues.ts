@@ -154,6 +154,9 @@ const DISCOURSE_OPENERS =
 const FRONTED =
   /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
 
+const DATED =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
 function openerLength(text: string): number {
   const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;
   const fronted = FRONTED.exec(text.slice(discourse))?.[0].length ?? 0;
@@ -169,7 +172,9 @@ function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): b
   const verbToken = sentence.tokens.find((token) => token.normal === word);
   if (verbToken !== undefined && verbToken.lemma !== word) return false;
   if (TASK_VERBS.has(word)) return true;
-  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word);
+  // Beyond the task verbs, an instruction is a task only with a date ("By Monday, fill in the form"):
+  // "lift your arm", "sit down" are done on the spot.
+  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
 }
 
 /** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */

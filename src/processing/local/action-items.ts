@@ -13,7 +13,7 @@ import {
   taskKey,
 } from './similarity.js';
 import { settled } from './task-outcome.js';
-import { finishTask } from './task-text.js';
+import { finishTask, readsAsTask } from './task-text.js';
 import { isPlaceholderSpeaker } from './text.js';
 import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -87,6 +87,17 @@ function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock):
   return null;
 }
 
+/**
+ * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
+ * a named day from the sentence just before it, in the same turn or the turn it answers.
+ */
+function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | null {
+  const previous = extraction.analysis.sentences[candidate.sentenceIndex - 1];
+  if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
+  const mention = mentionsOf(extraction, candidate.sentenceIndex - 1).find((item) => item.precise && item.dateKnown);
+  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+}
+
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
   const voice = candidate.kind === 'request' ? 'request' : 'self';
   const turnIndex = candidate.sentence.turn;
@@ -144,8 +155,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     extraction.analysis,
     candidate.sentenceIndex,
   );
-  let dueAt = chooseDue(candidate, mentions, extraction.clock);
-  if (description === '') return;
+  let dueAt = chooseDue(candidate, mentions, extraction.clock) ?? dateJustBefore(candidate, extraction);
+  if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
     if (referenced !== undefined) {

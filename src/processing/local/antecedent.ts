@@ -39,6 +39,15 @@ const PREPOSITIONS = new Set([
   'later',
   'soon',
   'then',
+  'now',
+  'online',
+  'first',
+  'again',
+  'too',
+  'asap',
+  'quickly',
+  'properly',
+  'myself',
 ]);
 const LOOK_BACK_SENTENCES = 3;
 

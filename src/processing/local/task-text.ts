@@ -41,6 +41,11 @@ function namesIn(tokens: Token[]): string[] {
     const previous = tokens[index - 1];
     // "at Lumière", "in Porto": a name after a place preposition names a place, not a person.
     if (previous !== undefined && PLACE_PREPOSITIONS.has(previous.normal)) continue;
+    // A capitalised first word ("Great, …", "Perfect.") is a name only when a verb follows it ("Maria said").
+    const next = tokens[index + 1];
+    if (index === 0 && !(next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX' || next.pos === 'PROPN')))
+      continue;
+    if (/s$/.test(token.value) && CALENDAR.test(token.value.slice(0, -1))) continue;
     // "Dr. Patel", "Anna Maria": a run of proper nouns is one name.
     if (previous?.pos === 'PROPN' && names.length > 0 && index > 0) names[names.length - 1] += ` ${token.value}`;
     else names.push(token.value);
@@ -74,4 +79,17 @@ function resolvePersons(description: string, analysis: Analysis, sentenceIndex: 
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const tokens = analysis.sentences[sentenceIndex]?.tokens ?? [];
   return resolvePersons(baseForm(description, tokens), analysis, sentenceIndex);
+}
+
+/**
+ * A to-do is a verb and what it acts on: "Come", "The office", "Notice is" are not. The first word
+ * must be read as a verb in the sentence it came from (or be a task verb wink mis-tagged).
+ */
+export function readsAsTask(description: string, tokens: Token[], taskVerbs: ReadonlySet<string>): boolean {
+  const words = description.split(' ');
+  if (words.length < 2) return false;
+  const first = (words[0] ?? '').toLowerCase();
+  if (taskVerbs.has(first)) return true;
+  const token = tokens.find((item) => item.normal === first);
+  return token === undefined || token.pos === 'VERB';
 }
