@@ -80,15 +80,20 @@ export function topicScores(analysis: Analysis): Map<ConversationCategory, numbe
   return scores;
 }
 
+/**
+ * Where a conversation happens (at work, with family, with friends, the wearer's own errands) is
+ * what a life log files it under; a subject talked about there (a bug, a trip, a child's school)
+ * wins only when it clearly dominates, with at least twice the setting's evidence.
+ */
+const SETTINGS: ReadonlySet<ConversationCategory> = new Set(['work', 'personal', 'family', 'social']);
+const SETTING_SHARE = 0.5;
+
 /** The category with the most topic evidence, or 'other' when nothing in the conversation names a topic. */
 export function categorize(analysis: Analysis): ConversationCategory {
-  let best: ConversationCategory = 'other';
-  let bestScore = MIN_EVIDENCE;
-  for (const [category, score] of topicScores(analysis)) {
-    if (score > bestScore) {
-      best = category;
-      bestScore = score;
-    }
-  }
-  return best;
+  const ranked = [...topicScores(analysis)].sort((a, b) => b[1] - a[1]);
+  const [top] = ranked;
+  if (top === undefined || top[1] <= MIN_EVIDENCE) return 'other';
+  if (SETTINGS.has(top[0])) return top[0];
+  const setting = ranked.find(([category, score]) => SETTINGS.has(category) && score >= SETTING_SHARE * top[1]);
+  return setting?.[0] ?? top[0];
 }
