@@ -20,7 +20,7 @@ export const CATEGORY_SEEDS: Record<Exclude<ConversationCategory, 'other'>, stri
     medicine.n.1 medicine.n.2 medicine.n.3 medical_care.n.1 disease.n.1 illness.n.1 symptom.n.1
     injury.n.1 health_professional.n.1 medical_institution.n.1 drug.n.1 medical_procedure.n.1
     therapy.n.1 health.n.1 pain.n.1 dentistry.n.1 physician.n.1 diagnosis.n.1 medical_specialty.n.1
-    nutrition.n.1:0.6 body_part.n.1:0.3 ache.n.1 physical_condition.n.1 pathology.n.1 sleep.n.1:0.4
+    nutrition.n.1:0.6 body_part.n.1:0.3 ache.n.1 physical_condition.n.1 pathology.n.1 therapist.n.1 sleep.n.1:0.4
     exercise.n.1:0.5 vaccine.n.1`,
   finance: `
     finance.n.1 finance.n.2 finance.n.3 money.n.1 money.n.2 tax.n.1 investment.n.1 investment.n.2
