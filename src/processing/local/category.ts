@@ -88,12 +88,24 @@ export function topicScores(analysis: Analysis): Map<ConversationCategory, numbe
 const SETTINGS: ReadonlySet<ConversationCategory> = new Set(['work', 'personal', 'family', 'social']);
 const SETTING_SHARE = 0.5;
 
-/** The category with the most topic evidence, or 'other' when nothing in the conversation names a topic. */
-export function categorize(analysis: Analysis): ConversationCategory {
+export interface Classification {
+  /** the category the conversation is filed under */
+  category: ConversationCategory;
+  /** the category with the most topic evidence, the setting aside: what the talk was about */
+  subject: ConversationCategory;
+}
+
+/** The category, and the subject it may differ from; 'other' when nothing in the conversation names a topic. */
+export function classify(analysis: Analysis): Classification {
   const ranked = [...topicScores(analysis)].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
-  if (top === undefined || top[1] <= MIN_EVIDENCE) return 'other';
-  if (SETTINGS.has(top[0])) return top[0];
+  if (top === undefined || top[1] <= MIN_EVIDENCE) return { category: 'other', subject: 'other' };
+  if (SETTINGS.has(top[0])) return { category: top[0], subject: top[0] };
   const setting = ranked.find(([category, score]) => SETTINGS.has(category) && score >= SETTING_SHARE * top[1]);
-  return setting?.[0] ?? top[0];
+  return { category: setting?.[0] ?? top[0], subject: top[0] };
+}
+
+/** The category a conversation is filed under. */
+export function categorize(analysis: Analysis): ConversationCategory {
+  return classify(analysis).category;
 }
