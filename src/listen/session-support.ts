@@ -155,5 +155,5 @@ export function logSttFailure(m: ListenModule, userId: string, failure: SttFailu
     { userId, provider: failure.provider, reason: failure.reason, outcome: failure.outcome },
     `speech-to-text failed: ${failure.message}`,
   );
-  for (const hook of m.onSttFailure) hook(failure);
+  m.onSttFailure(failure);
 }
