@@ -89,13 +89,21 @@ function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock):
 
 /**
  * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
- * a named day from the sentence just before it, in the same turn or the turn it answers.
+ * a named day from the sentence just before it, or from the other speaker's turn it answers.
  */
+const LOOK_BACK_FOR_DATE = 3;
+
 function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | null {
-  const previous = extraction.analysis.sentences[candidate.sentenceIndex - 1];
-  if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
-  const mention = mentionsOf(extraction, candidate.sentenceIndex - 1).find((item) => item.precise && item.dateKnown);
-  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+  for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
+    const index = candidate.sentenceIndex - back;
+    const previous = extraction.analysis.sentences[index];
+    if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
+    // Further back than the sentence before, only the turn being answered sets the date.
+    if (back > 1 && previous.turn === candidate.sentence.turn) continue;
+    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
+    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
+  }
+  return null;
 }
 
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
