@@ -111,7 +111,7 @@ function main(): void {
   const weights = train(examples);
   const threshold = bestThreshold(examples, weights, labeled[0] + labeled[1]);
   const rounded = weights.map((weight) => Math.round(weight * 1000) / 1000);
-  FEATURE_NAMES.forEach((name, index) => console.log(`  ${name.padEnd(24)} ${rounded[index]}`));
+  for (const [index, name] of FEATURE_NAMES.entries()) console.log(`  ${name.padEnd(24)} ${rounded[index]}`);
   const file = join(import.meta.dirname, '../src/processing/local/action-model-weights.ts');
   writeFileSync(
     file,

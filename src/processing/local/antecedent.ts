@@ -22,33 +22,6 @@ const POINTERS: Record<string, Pointer> = {
   this: 'thing',
 };
 const PARTICLES = new Set(['up', 'out', 'off', 'back', 'down', 'over', 'in']);
-const PREPOSITIONS = new Set([
-  'at',
-  'on',
-  'to',
-  'from',
-  'for',
-  'in',
-  'by',
-  'with',
-  'before',
-  'after',
-  'tomorrow',
-  'tonight',
-  'today',
-  'later',
-  'soon',
-  'then',
-  'now',
-  'online',
-  'first',
-  'again',
-  'too',
-  'asap',
-  'quickly',
-  'properly',
-  'myself',
-]);
 const LOOK_BACK_SENTENCES = 3;
 // Words that open the noun phrase a recipient pronoun is followed by ("send them the file", "email him a copy").
 const RECIPIENT_BEFORE =
