@@ -1,4 +1,4 @@
-// Issue 2 performance: the developer conversation list at 100,000 conversations (SQLite) against a
+// Performance: the developer conversation list at 100,000 conversations (SQLite) against a
 // bare Fastify JSON route, and create-from-segments throughput with 100 segments, no LLM.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

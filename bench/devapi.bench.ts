@@ -1,4 +1,4 @@
-// Issue 3 performance: the developer memory list and full-text memory search at 50,000 memories
+// Performance: the developer memory list and full-text memory search at 50,000 memories
 // (SQLite, 50 connections) against a bare Fastify JSON route, with search reported against the list.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

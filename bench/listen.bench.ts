@@ -1,4 +1,4 @@
-// Issue 6 performance: 200 concurrent real-time 16 kHz PCM16 streams with client transcripts
+// Performance: 200 concurrent real-time 16 kHz PCM16 streams with client transcripts
 // against `keepsake serve` (SQLite) in its own process, and the same load against a bare `ws`
 // server that only echoes the transcript (the baseline). CPU and RSS come from /proc/<pid>.
 import { type ChildProcess, spawn } from 'node:child_process';

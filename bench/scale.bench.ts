@@ -1,4 +1,4 @@
-// Issue 9 performance: developer-API read throughput with 2 API processes vs 1 (PostgreSQL + Redis, same
+// Performance: developer-API read throughput with 2 API processes vs 1 (PostgreSQL + Redis, same
 // run), and list latency at 1,000,000 conversations vs 10,000. Needs TEST_DATABASE_URL/TEST_REDIS_URL
 // (or DATABASE_URL/REDIS_URL); skipped with a message otherwise.
 import { cpus, loadavg } from 'node:os';

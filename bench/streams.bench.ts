@@ -1,4 +1,4 @@
-// Issue 9 performance: 500 concurrent real-time 16 kHz PCM16 live streams with client transcripts
+// Performance: 500 concurrent real-time 16 kHz PCM16 live streams with client transcripts
 // (custom_stt=enabled + suggested_transcript) spread over 2 `keepsake serve` processes on PostgreSQL
 // and Redis. Baseline in the same run: the same load against 2 bare `ws` processes that only echo
 // the transcript. The load generator is this process: pre-built audio frames and one timer that

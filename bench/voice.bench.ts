@@ -10,7 +10,7 @@ import { matchVoice } from '../src/voice/matcher.js';
 import { SpectralSignature } from '../src/voice/spectral.js';
 
 /**
- * Voices and audio (issue 7). Budgets: embedding plus matching adds under 20 ms per segment on one
+ * Voices and audio. Budgets: embedding plus matching adds under 20 ms per segment on one
  * core; a 60-minute conversation MP3 builds in under 10 s. Both are reported as ratios to the audio
  * duration they process, measured in this run (a real-time factor: 0.01 means 100× faster than
  * real time).

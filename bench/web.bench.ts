@@ -1,4 +1,4 @@
-// Issue 8 performance: the server-rendered conversation page against the JSON list it mirrors
+// Performance: the server-rendered conversation page against the JSON list it mirrors
 // (same 20 conversations from 2,000) and against /healthz, all in one in-process server.
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';

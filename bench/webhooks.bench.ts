@@ -1,4 +1,4 @@
-// Issue 5 performance: (1) what queueing the transcript_processed webhooks of 20 enabled apps adds to
+// Performance: (1) what queueing the transcript_processed webhooks of 20 enabled apps adds to
 // the listen path, against an empty async call; (2) how fast the durable outbox delivers webhooks to a
 // local receiver, against a bare loop of fetch calls with the same concurrency, in the same run.
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { bool, ConfigError, type Env, host, integer, nonEmpty, oneOf, positiveNumber, url } from './config-env.js';
 
 /** The only module that reads process.env (STYLE.md). Everything else receives a Config. */
 
@@ -116,7 +117,7 @@ function listenTimings(env: Env): ListenTimings {
   };
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export interface AudioS3Config {
   bucket: string;
@@ -180,68 +181,6 @@ function oidcConfig(env: Env, issuer: string | null): OidcConfig | null {
   if (redirectUrl !== null && new URL(redirectUrl).pathname !== '/sign-in/oidc/callback')
     throw new ConfigError(`OIDC_REDIRECT_URL must end in /sign-in/oidc/callback (got "${redirectUrl}")`);
   return { issuer, audience: nonEmpty(env, 'OIDC_AUDIENCE'), clientId, clientSecret, redirectUrl };
-}
-
-type Env = Record<string, string | undefined>;
-
-function nonEmpty(env: Env, name: string): string | null {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? null : value.trim();
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = nonEmpty(env, name);
-  if (value === null) return fallback;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
-}
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const value = nonEmpty(env, name);
-  if (value === null) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
-  }
-  return Number(value);
-}
-
-function positiveNumber(env: Env, name: string, fallback: number): number {
-  const value = nonEmpty(env, name);
-  if (value === null) return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0)
-    throw new ConfigError(`${name} must be a positive number (got "${value}")`);
-  return parsed;
-}
-
-function bool(env: Env, name: string): boolean {
-  const value = nonEmpty(env, name);
-  if (value === null) return false;
-  if (/^(true|1|yes)$/i.test(value)) return true;
-  if (/^(false|0|no)$/i.test(value)) return false;
-  throw new ConfigError(`${name} must be true or false (got "${value}")`);
-}
-
-function url(env: Env, name: string, protocols: readonly string[]): string | null {
-  const value = nonEmpty(env, name);
-  if (value === null) return null;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} is not a valid URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(`${name} must use ${protocols.map((p) => p.replace(':', '://')).join(' or ')}`);
-  }
-  return value;
-}
-
-function host(env: Env): string {
-  const value = nonEmpty(env, 'HOST') ?? '127.0.0.1';
-  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(value))
-    throw new ConfigError(`HOST is not a valid host name or address (got "${value}")`);
-  return value;
 }
 
 export function loadConfig(env: Env = process.env): Config {

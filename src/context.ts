@@ -101,7 +101,11 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const audio = createAudioModule({ ...base, db: store.db });
   const readSpan = audio.service.readSpan.bind(audio.service);
   const voice = createVoiceModule({ ...base, db: store.db, people: repos.people, readSpan });
-  const { engine, pipeline, processing } = createProcessingModule({ ...base, repos, engine: options.engine });
+  // Integrations are built on the services the pipeline serves; the port is called only once both exist.
+  const afterProcessing = (userId: string, id: string) => integrations.onConversationProcessed(userId, id);
+  const { engine, pipeline, processing } = createProcessingModule({
+    ...{ ...base, repos, engine: options.engine, afterProcessing },
+  });
   const services = createDomainServices({
     ...{ repos, processing, clock, log, secret, voices: voice.repo },
     oidc: config.oidc ? new OidcVerifier(config.oidc.issuer, config.oidc.audience) : null,
@@ -112,19 +116,20 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const bus = createBus(config.redisUrl, log);
   const { conversations } = services;
   const integrations = createIntegrations({
-    ...{ ...base, repos, engine, pipeline, conversations, bus, rateLimiter: rateLimits, workerId: newWorkerId() },
+    ...{ ...base, repos, engine, conversations, bus, rateLimiter: rateLimits, workerId: newWorkerId() },
+  });
+  const ops = createOpsModule({
+    ...{ db: store.db, redisUrl: config.redisUrl, clock, log },
+    probeQueue: config.dispatchMode === 'queue' ? () => listen.dispatcher.probe() : null,
   });
   const listen = createListenModule({
     ...{ ...base, pipeline, conversations, bus, workerId: newWorkerId() },
     sessionPlugins: [audio.capture, voice.speakerId],
     onTranscriptBatch: (userId, sessionId, segments) =>
       integrations.webhooks.onTranscriptBatch(userId, sessionId, segments),
+    onSttFailure: ({ provider, outcome }) => ops.sttFailures.inc({ provider, outcome }),
   });
   if (queue) bindQueues(queue, config, [runner, listen.finalizationRunner, integrations.webhookRunner]);
-  const ops = createOpsModule({
-    ...{ db: store.db, redisUrl: config.redisUrl, clock, log },
-    probeQueue: listen.dispatcher.mode === 'queue' ? () => listen.dispatcher.probe() : null,
-  });
   const maintenance = options.runJobs && store.dialect === 'sqlite' ? new FtsMaintenance(store.db, log) : null;
   // Closed in reverse order: what uses the store stops before the store closes.
   const closers: Array<() => Promise<void>> = [

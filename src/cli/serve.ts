@@ -4,9 +4,6 @@ import { type AppContext, createContext } from '../context.js';
 import { opsState } from '../ops/state.js';
 import { claimOwner } from './owner.js';
 
-/** Closers that run before the database closes on SIGTERM (listen sockets register here). */
-export const drainHooks: Array<(ctx: AppContext) => Promise<void>> = [];
-
 export async function runServe(config: Config): Promise<number> {
   const ctx = await createContext(config, { runJobs: config.dispatchMode === 'inline' });
   const app = await buildApp(ctx);
@@ -34,7 +31,6 @@ export async function runServe(config: Config): Promise<number> {
         if (delay > 0) await new Promise((done) => setTimeout(done, delay));
         // Before app.close(): the WebSocket plugin's own close hook would end sockets without a code (1005).
         await ctx.listen.drain();
-        for (const hook of drainHooks) await hook(ctx);
         await app.close();
         await ctx.close();
       })()

@@ -36,8 +36,8 @@ export const CONVERSATION_CATEGORIES = [
 ] as const;
 export type ConversationCategory = (typeof CONVERSATION_CATEGORIES)[number];
 
-// SPEC §2.4: memory categories known to the command-line client.
-export const MEMORY_CATEGORIES = [
+/** The memory categories extraction may assign (the rest are set by the system or by hand). */
+export const EXTRACTABLE_MEMORY_CATEGORIES = [
   'core',
   'hobbies',
   'lifestyle',
@@ -47,8 +47,8 @@ export const MEMORY_CATEGORIES = [
   'skills',
   'learnings',
   'other',
-  'system',
-  'interesting',
-  'manual',
 ] as const;
+
+// SPEC §2.4: memory categories known to the command-line client.
+export const MEMORY_CATEGORIES = [...EXTRACTABLE_MEMORY_CATEGORIES, 'system', 'interesting', 'manual'] as const;
 export type MemoryCategory = (typeof MEMORY_CATEGORIES)[number];

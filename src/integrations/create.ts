@@ -11,7 +11,6 @@ import { defineProactivePolicy, ProactiveNotifier } from '../domain/proactive/se
 import { JobRunner } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
 import type { TextEngine } from '../processing/engine.js';
-import type { ProcessingPipeline } from '../processing/pipeline.js';
 import type { EventBus } from '../providers/bus/index.js';
 import type { RateLimits } from '../providers/limits/port.js';
 import { createTextGenerator } from '../providers/llm/index.js';
@@ -41,7 +40,6 @@ export interface IntegrationsDeps {
   /** The main job runner: the memory-import job (engine work) runs there. */
   runner: JobRunner;
   engine: TextEngine;
-  pipeline: ProcessingPipeline;
   conversations: ConversationsService;
   bus: EventBus;
   /** The shared limiter (in-process, or Redis with REDIS_URL): integration limits, notification counts, cooldowns. */
@@ -49,7 +47,7 @@ export interface IntegrationsDeps {
   workerId: string;
 }
 
-/** Apps, the integration API, notifications and webhooks (issue 5), wired for the context. */
+/** Apps, the integration API, notifications and webhooks, wired for the context. */
 export interface Integrations {
   apps: AppsService;
   gates: IntegrationGates;
@@ -59,6 +57,8 @@ export interface Integrations {
   webhooks: AppWebhooks;
   /** Runs webhook deliveries apart from the main runner, so slow apps never hold up conversation processing. */
   webhookRunner: JobRunner;
+  /** The pipeline's after-processing port: app triggers and webhooks of a stored extraction. */
+  onConversationProcessed(userId: string, conversationId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -107,18 +107,12 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
     conversations: deps.repos.conversations,
     log,
   });
-  deps.pipeline.afterProcessing.push((userId, conversationId) =>
-    webhooks.onConversationProcessed(userId, conversationId),
-  );
   const summarization = new SummarizationApps({
     ...{ apps, conversations: deps.repos.conversations, conversationsService: deps.conversations },
     ...{ results: deps.repos.appResults, jobs, clock, generator },
     wakeWorkers: () => runner.wake(),
   });
   runner.register(SUMMARIZE_JOB, (job) => summarization.run(job));
-  deps.pipeline.afterProcessing.push((userId, conversationId) =>
-    summarization.onConversationProcessed(userId, conversationId),
-  );
   const integration = new IntegrationService({
     ...deps.repos,
     conversationsService: deps.conversations,
@@ -135,6 +129,11 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
     appNotifications: new AppNotifications({ apps, notifications, limiter: deps.rateLimiter, clock }),
     webhooks,
     webhookRunner,
+    // SPEC §1: every processed conversation fires the memory_creation webhooks and summarization apps.
+    async onConversationProcessed(userId, conversationId) {
+      await webhooks.onConversationProcessed(userId, conversationId);
+      await summarization.onConversationProcessed(userId, conversationId);
+    },
     async close() {
       await webhookRunner.stop();
       http.close();

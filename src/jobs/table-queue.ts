@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { DialectName } from '../store/db.js';
 import type { Database, JobsTable, NewJob } from '../store/schema.js';
 
@@ -6,6 +6,15 @@ export type { NewJob };
 
 export type JobRow = Selectable<JobsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a claim sets: the job leased to `workerId` until now + leaseMs, one attempt more. */
+const leasedTo = (workerId: string, leaseMs: number, now: number) => (eb: ExpressionBuilder<Database, 'jobs'>) => ({
+  status: 'leased',
+  lease_owner: workerId,
+  lease_until: now + leaseMs,
+  attempts: eb('attempts', '+', 1),
+  updated_at: now,
+});
 
 /** What a queue delivery carries (job id + dispatch generation) and when the job may run. */
 export interface DispatchTicket {
@@ -71,13 +80,7 @@ export class JobTable {
     for (const branch of ['queued', 'expired'] as const) {
       const claimed = await this.db
         .updateTable('jobs')
-        .set((eb) => ({
-          status: 'leased',
-          lease_owner: workerId,
-          lease_until: now + leaseMs,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
+        .set(leasedTo(workerId, leaseMs, now))
         .where('id', '=', (eb) => eb.selectFrom(this.claimCandidate(branch, now, kinds).as('next')).select('next.id'))
         .returningAll()
         .executeTakeFirst();
@@ -111,13 +114,7 @@ export class JobTable {
   async claimById(jobId: string, workerId: string, leaseMs: number, now: number): Promise<JobRow | undefined> {
     return this.db
       .updateTable('jobs')
-      .set((eb) => ({
-        status: 'leased',
-        lease_owner: workerId,
-        lease_until: now + leaseMs,
-        attempts: eb('attempts', '+', 1),
-        updated_at: now,
-      }))
+      .set(leasedTo(workerId, leaseMs, now))
       .where('id', '=', jobId)
       .where((eb) =>
         eb.or([

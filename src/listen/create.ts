@@ -7,6 +7,7 @@ import type { JobTable } from '../jobs/table-queue.js';
 import type { ProcessingPipeline } from '../processing/pipeline.js';
 import { type EventBus, userChannel } from '../providers/bus/index.js';
 import { PocketsphinxProvider } from '../providers/stt/pocketsphinx.js';
+import type { SttFailure } from '../providers/stt/port.js';
 import { chooseSttProvider } from '../providers/stt/select.js';
 import type { Store } from '../store/db.js';
 import { FINALIZE_JOB, FinalizationRepository } from '../store/repositories/finalization.js';
@@ -35,6 +36,8 @@ export interface ListenDeps {
   sessionPlugins: SessionPluginFactory[];
   /** Every persisted live transcript batch (the apps' transcript_processed webhooks, SPEC §4.10). */
   onTranscriptBatch: TranscriptBatchHook;
+  /** A live stream's speech-to-text failed for good (the ops metrics count it). */
+  onSttFailure: (failure: SttFailure) => void;
 }
 
 /** Wires the live stream (DESIGN §3 listen/): repositories, lifecycle, finalization and dispatch. */
@@ -52,7 +55,6 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     await deps.bus.publish(userChannel(userId), memoryEvent('memory_processing_started', envelope, memory));
   };
   const lifecycle = new LifecycleService({ live, sessions, jobs: deps.jobs, clock, log, mode, timings, onHandoff });
-  const afterFinalization: ListenModule['afterFinalization'] = [];
   const finalizer = new Finalizer({
     ...deps,
     finalization,
@@ -60,7 +62,6 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     live,
     pipelineRunner: deps.runner,
     mode,
-    hooks: afterFinalization,
   });
   // Finalization jobs have their own runner: their lease is LISTEN_FINALIZATION_LEASE_SECONDS.
   const finalizationRunner = new JobRunner(deps.jobs, clock, log, {
@@ -100,8 +101,7 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
     opusAvailable: true,
     onTranscriptBatch: [deps.onTranscriptBatch],
-    onSttFailure: [],
-    afterFinalization,
+    onSttFailure: deps.onSttFailure,
     sessionPlugins: deps.sessionPlugins,
     active: new Set(),
     start() {

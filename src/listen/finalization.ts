@@ -12,15 +12,6 @@ import type { RecordingSessionsRepository } from '../store/repositories/recordin
 import { envelopeOf, memoryEvent, trustsDurableStore } from './events.js';
 
 /** What a fanout hook receives; `idempotencyKey` is the persistent fanout key, unchanged on retries. */
-export interface FinalizedConversation {
-  userId: string;
-  conversationId: string;
-  discarded: boolean;
-  idempotencyKey: string;
-}
-
-export type AfterFinalizationHook = (event: FinalizedConversation) => Promise<void>;
-
 export interface FinalizerDeps {
   jobs: JobTable;
   finalization: FinalizationRepository;
@@ -34,7 +25,6 @@ export interface FinalizerDeps {
   clock: Clock;
   log: Logger;
   mode: RecordingSessionMode;
-  hooks: AfterFinalizationHook[];
 }
 
 const EXTRACTION_WAIT_MS = 30_000;
@@ -114,9 +104,6 @@ export class Finalizer {
       const memory = await this.deps.conversations.get(userId, conversation.id, true);
       const envelope = envelopeOf(record, trustsDurableStore(this.deps.mode));
       await this.deps.bus.publish(userChannel(userId), memoryEvent('memory_created', envelope, memory));
-    }
-    for (const hook of this.deps.hooks) {
-      await hook({ userId, conversationId: conversation.id, discarded, idempotencyKey: fanoutKey });
     }
     await this.deps.finalization.completeFanout(userId, fanoutKey, this.deps.clock.now());
   }

@@ -10,7 +10,7 @@ import type { FinalizationRepository } from '../store/repositories/finalization.
 import type { LiveConversationsRepository } from '../store/repositories/live-conversations.js';
 import type { FinalizationDispatcher } from './dispatch.js';
 import type { SegmentFrame } from './events.js';
-import type { AfterFinalizationHook, Finalizer } from './finalization.js';
+import type { Finalizer } from './finalization.js';
 import type { LifecycleService } from './lifecycle.js';
 import type { ListenParams } from './params.js';
 import type { SpeakerAssigned } from './receiver.js';
@@ -81,9 +81,7 @@ export interface ListenModule {
   opusAvailable: boolean;
   onTranscriptBatch: TranscriptBatchHook[];
   /** Called when a stream's STT provider fails terminally (the ops metrics count these). */
-  onSttFailure: Array<(failure: SttFailure) => void>;
-  /** Fanout side effects of a finalized conversation, run once per fanout key (SPEC §3.2). */
-  afterFinalization: AfterFinalizationHook[];
+  onSttFailure: (failure: SttFailure) => void;
   /** Per-session plugins (speaker identification, audio capture). */
   sessionPlugins: SessionPluginFactory[];
   active: Set<ActiveSession>;

@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { BusEvent } from '../providers/bus/index.js';
 import type { SttFailure } from '../providers/stt/port.js';
-import type { ServiceStatus } from './events.js';
+import type { SegmentFrame, ServiceStatus } from './events.js';
 import type { ListenModule, SessionPlugin, SessionPluginFactory, SessionPluginHost } from './module.js';
+import type { CurrentConversation } from './transcripts.js';
 
 /** Intervals that start at a random phase, so many sessions' ticks (and their reads) do not bunch up. */
 export class PhasedTimers {
@@ -125,4 +126,34 @@ export class PluginSet {
       ),
     );
   }
+}
+
+/** A stored transcript batch goes to the session plugins (with where it sits) and the batch hooks. */
+export function announceBatch(
+  m: ListenModule,
+  plugins: PluginSet,
+  userId: string,
+  current: CurrentConversation | null,
+  frames: SegmentFrame[],
+  origin: number,
+): void {
+  if (current?.startedAt != null) {
+    const placement = { conversationId: current.conversationId, startedAt: current.startedAt, origin };
+    plugins.notify((p) => p.onTranscript?.(frames, placement));
+  }
+  const recordingSessionId = current?.recordingSessionId ?? '';
+  for (const hook of m.onTranscriptBatch) {
+    hook(userId, recordingSessionId, frames).catch((err) =>
+      m.log.warn({ err, userId }, 'transcript batch hook failed'),
+    );
+  }
+}
+
+/** The client sees only the reason code; the operator's log says what is wrong (e.g. the model dir). */
+export function logSttFailure(m: ListenModule, userId: string, failure: SttFailure): void {
+  m.log.warn(
+    { userId, provider: failure.provider, reason: failure.reason, outcome: failure.outcome },
+    `speech-to-text failed: ${failure.message}`,
+  );
+  m.onSttFailure(failure);
 }

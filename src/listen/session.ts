@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { type BusEvent, userChannel } from '../providers/bus/index.js';
 import type { SttFailure } from '../providers/stt/port.js';
 import { conversationSessionEvent, legacyEnvelope, memoryEvent, serviceStatusEvent } from './events.js';
@@ -7,8 +7,11 @@ import type { ListenModule } from './module.js';
 import type { ListenParams } from './params.js';
 import { parseControlMessage } from './receiver.js';
 import { SessionAudio } from './session-audio.js';
+import { SessionSocket } from './session-socket.js';
 import {
+  announceBatch,
   forwardsEvent,
+  logSttFailure,
   PhasedTimers,
   PluginSet,
   recoverUserConversations,
@@ -34,7 +37,7 @@ export class ListenSession {
   private readonly audio: SessionAudio;
   private readonly plugins: PluginSet;
   private buffer: RawSegment[] = [];
-  private ops: Promise<void> = Promise.resolve();
+  private readonly io: SessionSocket;
   private flushQueued = false;
   private readonly openedAt: number;
   private lastFrameAt: number;
@@ -48,22 +51,21 @@ export class ListenSession {
   private torn: Promise<void> | null = null;
 
   constructor(
-    private readonly socket: WebSocket,
+    socket: WebSocket,
     private readonly userId: string,
     private readonly params: ListenParams,
     private readonly m: ListenModule,
   ) {
+    this.io = new SessionSocket(socket, m.log, userId);
     this.openedAt = m.clock.now();
-    this.lastFrameAt = this.openedAt;
-    this.lastDataAt = this.openedAt;
-    this.lastLeaseAt = this.openedAt;
+    [this.lastFrameAt, this.lastDataAt, this.lastLeaseAt] = [this.openedAt, this.openedAt, this.openedAt];
     this.writer = new TranscriptWriter(userId, m.live);
     this.link = new WorkerLink(m.dispatcher, m.clock, m.log, m.linkLimits);
     this.plugins = new PluginSet(m.sessionPlugins, m.log, {
       userId,
       params,
       currentConversationId: () => this.current?.conversationId ?? null,
-      send: (payload) => this.send(payload),
+      send: (payload) => this.io.send(payload),
       labelSpeaker: (speakerId, personId) => this.writer.speakerPeople.set(speakerId, personId),
     });
     this.audio = new SessionAudio(params, m.clock, {
@@ -88,17 +90,17 @@ export class ListenSession {
 
   async start(): Promise<void> {
     try {
-      this.send(serviceStatusEvent({ status: 'initiating', status_text: 'Service Starting' }));
+      this.io.send(serviceStatusEvent({ status: 'initiating', status_text: 'Service Starting' }));
       await this.subscribe();
-      await this.serial(() => this.bind(true));
-      this.serial(() => recoverUserConversations(this.m, this.userId, this.owned, this.params.byok));
-      this.send(serviceStatusEvent({ status: 'stt_initiating', status_text: 'STT Service Starting' }));
+      await this.io.serial(() => this.bind(true));
+      this.io.serial(() => recoverUserConversations(this.m, this.userId, this.owned, this.params.byok));
+      this.io.send(serviceStatusEvent({ status: 'stt_initiating', status_text: 'STT Service Starting' }));
       const stt = await this.audio.open(this.m.chooseStt(), this.params.customStt);
-      for (const status of sttStatuses(stt, this.audio.failed)) this.send(serviceStatusEvent(status));
+      for (const status of sttStatuses(stt, this.audio.failed)) this.io.send(serviceStatusEvent(status));
       this.startTimers();
     } catch (err) {
       this.m.log.error({ err, userId: this.userId }, 'listen session failed to start');
-      this.close(1011, 'internal error');
+      this.io.close(1011, 'internal error');
     } finally {
       this.ready = true;
       for (const [data, isBinary] of this.early.splice(0)) this.receive(data, isBinary);
@@ -108,7 +110,7 @@ export class ListenSession {
 
   /** Server shutdown: close with 1001 and wait for the drain. */
   async shutdown(code: number, reason: string): Promise<void> {
-    this.close(code, reason);
+    this.io.close(code, reason);
     await this.teardown(code);
   }
 
@@ -131,7 +133,7 @@ export class ListenSession {
       this.accept(message.segments.map((s) => ({ ...s, sttProvider: message.sttProvider })));
     } else if (message.type === 'speaker_assigned') {
       const target = this.current?.conversationId ?? null;
-      this.serial(() => this.writer.assignSpeaker(target, message));
+      this.io.serial(() => this.writer.assignSpeaker(target, message));
       this.plugins.notify((p) => p.onSpeakerAssigned?.(message, target));
     }
   }
@@ -141,7 +143,7 @@ export class ListenSession {
     this.buffer.push(...segments);
     if (this.flushQueued) return;
     this.flushQueued = true;
-    this.serial(() => this.flush());
+    this.io.serial(() => this.flush());
   }
 
   /** Persists buffered segments before they are sent (a crash loses at most the in-flight batch). */
@@ -158,18 +160,8 @@ export class ListenSession {
       frames = this.current ? await this.writer.write(this.current, batch, origin, this.m.clock.now()) : null;
     }
     if (!frames) throw new Error('transcript batch could not be stored');
-    this.send(frames);
-    const placed = this.current;
-    if (placed?.startedAt != null) {
-      const placement = { conversationId: placed.conversationId, startedAt: placed.startedAt, origin };
-      this.plugins.notify((p) => p.onTranscript?.(frames, placement));
-    }
-    const rsid = this.current?.recordingSessionId ?? '';
-    for (const hook of this.m.onTranscriptBatch) {
-      hook(this.userId, rsid, frames).catch((err) =>
-        this.m.log.warn({ err, userId: this.userId }, 'transcript batch hook failed'),
-      );
-    }
+    this.io.send(frames);
+    announceBatch(this.m, this.plugins, this.userId, this.current, frames, origin);
   }
 
   /** Binds a recording session: the client's id first, fresh server ids after (SPEC §2.5). */
@@ -187,12 +179,12 @@ export class ListenSession {
       this.owned.add(recordingSessionId);
       if (result.kind === 'gone') continue;
       const { conversation, envelope } = result;
-      this.send(conversationSessionEvent(envelope, conversation.status));
+      this.io.send(conversationSessionEvent(envelope, conversation.status));
       if (result.kind === 'closed') {
         // research/omi-listen.md §7.8: a completed binding replays memory_created, then rolls over.
         if (conversation.status === 'completed') {
           const memory = await this.m.conversations.get(this.userId, conversation.id, true);
-          this.send(memoryEvent('memory_created', envelope, memory));
+          this.io.send(memoryEvent('memory_created', envelope, memory));
         }
         continue;
       }
@@ -221,7 +213,7 @@ export class ListenSession {
     if (!result.blocked) this.link.request(result.jobId, conversation.conversationId);
     const memory = await this.m.conversations.get(this.userId, conversation.conversationId, false);
     const envelope = result.envelope ?? legacyEnvelope(conversation.recordingSessionId, conversation.conversationId);
-    this.send(memoryEvent('memory_processing_started', envelope, memory));
+    this.io.send(memoryEvent('memory_processing_started', envelope, memory));
   }
 
   private async lifecycleTick(): Promise<void> {
@@ -235,10 +227,9 @@ export class ListenSession {
     const row = await this.m.live.find(this.userId, this.current.conversationId);
     if (row?.status !== 'in_progress' || row.discarded === 1) return this.bind(false);
     const idle = now - (row.finished_at ?? row.created_at);
-    if (idle >= this.params.conversationTimeoutMs) {
-      await this.finalizeCurrent();
-      await this.bind(false);
-    }
+    if (idle < this.params.conversationTimeoutMs) return;
+    await this.finalizeCurrent();
+    await this.bind(false);
   }
 
   private async subscribe(): Promise<void> {
@@ -250,57 +241,29 @@ export class ListenSession {
     if (!forwardsEvent(event, this.owned)) return;
     if (event.type === 'memory_created' && typeof event.conversation_id === 'string')
       this.link.settle(event.conversation_id);
-    this.send(event);
+    this.io.send(event);
   }
 
   private startTimers(): void {
-    this.timers.every(this.m.timings.pingMs, () => this.send('ping'));
+    this.timers.every(this.m.timings.pingMs, () => this.io.send('ping'));
     this.timers.every(this.m.timings.lifecycleCheckMs, () => {
-      if (this.watchdog()) this.serial(() => this.lifecycleTick());
+      if (this.watchdog()) this.io.serial(() => this.lifecycleTick());
     });
   }
 
   /** SPEC §8: 90 s without any frame or 300 s without data close the socket with 1001. */
   private watchdog(): boolean {
     const now = this.m.clock.now();
-    if (
-      now - this.lastFrameAt > this.m.timings.inactivityMs ||
-      now - this.lastDataAt > this.m.timings.receiveTimeoutMs
-    ) {
-      this.close(1001, 'inactivity');
-      return false;
-    }
-    return true;
+    const { inactivityMs, receiveTimeoutMs } = this.m.timings;
+    const alive = now - this.lastFrameAt <= inactivityMs && now - this.lastDataAt <= receiveTimeoutMs;
+    if (!alive) this.io.close(1001, 'inactivity');
+    return alive;
   }
 
   private failStt(failure: SttFailure): void {
-    // The client sees only the reason code; the operator's log says what is wrong (e.g. the model dir).
-    this.m.log.warn(
-      { userId: this.userId, provider: failure.provider, reason: failure.reason, outcome: failure.outcome },
-      `speech-to-text failed: ${failure.message}`,
-    );
-    for (const hook of this.m.onSttFailure) hook(failure);
-    this.send(serviceStatusEvent(sttFailedStatus(failure)));
-    this.close(1011, 'transcription_service_unavailable');
-  }
-
-  private serial(work: () => Promise<void>): Promise<void> {
-    const run = this.ops.then(work);
-    this.ops = run.catch((err) => {
-      this.m.log.error({ err, userId: this.userId }, 'listen session operation failed');
-      this.close(1011, 'internal error');
-    });
-    return run;
-  }
-
-  private send(payload: unknown): void {
-    if (this.socket.readyState !== WebSocket.OPEN) return;
-    this.socket.send(typeof payload === 'string' ? payload : JSON.stringify(payload));
-  }
-
-  private close(code: number, reason: string): void {
-    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING)
-      this.socket.close(code, reason);
+    logSttFailure(this.m, this.userId, failure);
+    this.io.send(serviceStatusEvent(sttFailedStatus(failure)));
+    this.io.close(1011, 'transcription_service_unavailable');
   }
 
   /** SPEC §3.1 and §8: drain (30 s) then hand off or release the conversation; runs once. */
@@ -315,8 +278,8 @@ export class ListenSession {
     // Failures inside serial() are already logged there; the drain goes on to the handoff regardless.
     const drain = (async () => {
       await this.audio.finish();
-      await this.serial(() => this.flush()).catch(() => undefined);
-      await this.serial(() => this.handOff(code)).catch(() => undefined);
+      await this.io.serial(() => this.flush()).catch(() => undefined);
+      await this.io.serial(() => this.handOff(code)).catch(() => undefined);
       await this.plugins.close();
     })();
     await withTimeout(drain, this.m.timings.drainMs);

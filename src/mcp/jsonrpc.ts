@@ -19,7 +19,6 @@ export class RpcError extends Error {
   }
 }
 
-export type RequestId = string | number;
 export type Params = Record<string, unknown>;
 export type MethodHandler = (params: Params) => Promise<unknown>;
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
 import type { Database } from '../store/schema.js';
 import { registerDatabaseCollectors } from './collect.js';
-import type { Registry } from './metrics.js';
+import { Counter, type Registry } from './metrics.js';
 import { ReadinessProbe } from './readiness.js';
 import type { OpsState } from './state.js';
 
@@ -12,6 +12,8 @@ export interface OpsModule {
   state: OpsState;
   readiness: ReadinessProbe;
   addDatabaseCollectors(registry: Registry): void;
+  /** Terminal STT provider failures of live streams, by provider and outcome. */
+  sttFailures: Counter;
 }
 
 export function createOpsModule(deps: {
@@ -33,5 +35,6 @@ export function createOpsModule(deps: {
     state,
     readiness,
     addDatabaseCollectors: (registry) => registerDatabaseCollectors(registry, deps.db, () => deps.clock.now()),
+    sttFailures: new Counter('keepsake_stt_provider_errors_total', 'Terminal STT provider failures of live streams'),
   };
 }

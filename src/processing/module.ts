@@ -8,7 +8,14 @@ import { QueuedConversationProcessing } from './conversation-processing.js';
 import type { TextEngine } from './engine.js';
 import { createLlmEngine } from './llm/index.js';
 import { createLocalEngine } from './local/index.js';
-import { conversationJobPayload, EXTRACT_JOB, PROCESS_JOB, ProcessingPipeline, recordFallback } from './pipeline.js';
+import {
+  type AfterProcessingHook,
+  conversationJobPayload,
+  EXTRACT_JOB,
+  PROCESS_JOB,
+  ProcessingPipeline,
+  recordFallback,
+} from './pipeline.js';
 
 export interface ProcessingModule {
   engine: TextEngine;
@@ -26,10 +33,15 @@ export function createProcessingModule(deps: {
   clock: Clock;
   log: Logger;
   engine?: TextEngine;
+  afterProcessing: AfterProcessingHook;
 }): ProcessingModule {
   const { repos, jobs, runner, clock, log } = deps;
   const engine = deps.engine ?? createEngine(deps.config, log);
-  const pipeline = new ProcessingPipeline({ ...repos, jobs, engine, clock, log, wakeWorkers: () => runner.wake() });
+  const pipeline = new ProcessingPipeline({
+    ...{ ...repos, jobs, engine, clock, log },
+    wakeWorkers: () => runner.wake(),
+    afterProcessing: deps.afterProcessing,
+  });
   runner.register(PROCESS_JOB, async (job) => {
     const { conversationId, revision, forceKeep } = conversationJobPayload(job.payload);
     await pipeline.runProcessJob(job.user_id, conversationId, revision, forceKeep);

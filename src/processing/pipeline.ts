@@ -28,7 +28,7 @@ export const EXTRACT_JOB = 'conversation.extract';
 const DEDUP_WINDOW_MS = 2 * 24 * 3600 * 1000;
 const MAX_MEMORIES = 4;
 
-/** Runs after a conversation's extraction is stored (app triggers, webhooks: the integrations issue). */
+/** Runs after a conversation's extraction is stored: how apps' triggers and webhooks hear of it. */
 export type AfterProcessingHook = (userId: string, conversationId: string) => Promise<void>;
 
 export interface PipelineDeps {
@@ -41,6 +41,8 @@ export interface PipelineDeps {
   clock: Clock;
   log: Logger;
   wakeWorkers: () => void;
+  /** Runs once a conversation's extraction is stored: app triggers and webhooks (integrations/). */
+  afterProcessing: AfterProcessingHook;
 }
 
 /**
@@ -49,8 +51,6 @@ export interface PipelineDeps {
  * conversation and revision, so a crash at any point is resumed by the next worker.
  */
 export class ProcessingPipeline {
-  readonly afterProcessing: AfterProcessingHook[] = [];
-
   constructor(private readonly deps: PipelineDeps) {}
 
   /** The job that processes a conversation's current revision; enqueue it in the transaction that stores it. */
@@ -217,7 +217,7 @@ export class ProcessingPipeline {
         tx,
       );
     });
-    for (const hook of this.afterProcessing) await hook(userId, conversationId);
+    await this.deps.afterProcessing(userId, conversationId);
   }
 
   /** The conversation if it still exists at this revision (a newer reprocess supersedes older jobs). */

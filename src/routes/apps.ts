@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { Services } from '../context.js';
 import { ACTIONS, CAPABILITIES, MEMORY_PROMPT_MAX, PROACTIVE_SCOPES, TRIGGERS } from '../domain/apps/model.js';
 import { sessionUser } from '../http/auth.js';
@@ -74,6 +74,18 @@ const Enablement = Type.Object({
   granted_scopes: Type.Optional(Type.Array(Type.String())),
 });
 
+/** The schema of a route on one app (or one of its keys), with the errors such a route answers. */
+function onApp<P extends TSchema, R extends Record<number, TSchema>>(
+  summary: string,
+  params: P,
+  ok: R,
+  codes: number[],
+) {
+  return { tags, summary, params, response: { ...ok, ...errors(...codes) } };
+}
+const OWNER_ERRORS = [401, 403, 404, 422];
+const noContent = { 204: Type.Null() };
+
 const AppId = Type.Object({ app_id: Type.String({ minLength: 1, maxLength: 200 }) });
 const KeyId = Type.Object({
   app_id: Type.String({ minLength: 1, maxLength: 200 }),
@@ -140,12 +152,7 @@ export function registerAppRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Delete your app (every integration call then answers 404)',
-        params: AppId,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 422) },
-      },
+      schema: onApp('Delete your app (every integration call then answers 404)', AppId, noContent, OWNER_ERRORS),
     },
     async (request, reply) => {
       await apps.delete(sessionUser(request), request.params.app_id);
@@ -159,12 +166,12 @@ export function registerAppRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id/enable',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Enable an app for yourself (grants the proactive scopes it requests)',
-        params: AppId,
-        response: { 200: Enablement, ...errors(401, 404, 422) },
-      },
+      schema: onApp(
+        'Enable an app for yourself (grants the proactive scopes it requests)',
+        AppId,
+        { 200: Enablement },
+        [401, 404, 422],
+      ),
     },
     async (request) => apps.enable(sessionUser(request), request.params.app_id),
   );
@@ -173,12 +180,12 @@ export function registerAppRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id/disable',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Disable an app for yourself (its access ends at once)',
-        params: AppId,
-        response: { 200: Enablement, ...errors(401, 404, 422) },
-      },
+      schema: onApp(
+        'Disable an app for yourself (its access ends at once)',
+        AppId,
+        { 200: Enablement },
+        [401, 404, 422],
+      ),
     },
     async (request) => apps.disable(sessionUser(request), request.params.app_id),
   );
@@ -192,12 +199,7 @@ function registerKeyRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id/keys',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Create an API key for your app (shown once)',
-        params: AppId,
-        response: { 200: AppKeyCreated, ...errors(401, 403, 404, 422) },
-      },
+      schema: onApp('Create an API key for your app (shown once)', AppId, { 200: AppKeyCreated }, OWNER_ERRORS),
     },
     async (request) => apps.createKey(sessionUser(request), request.params.app_id),
   );
@@ -206,12 +208,7 @@ function registerKeyRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id/keys',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: "Your app's API keys",
-        params: AppId,
-        response: { 200: Type.Array(AppKey), ...errors(401, 403, 404, 422) },
-      },
+      schema: onApp("Your app's API keys", AppId, { 200: Type.Array(AppKey) }, OWNER_ERRORS),
     },
     async (request) => apps.listKeys(sessionUser(request), request.params.app_id),
   );
@@ -220,12 +217,7 @@ function registerKeyRoutes(app: TypedApp, ctx: Services): void {
     '/v1/apps/:app_id/keys/:key_id',
     {
       preHandler,
-      schema: {
-        tags,
-        summary: 'Revoke an API key of your app (effective at once)',
-        params: KeyId,
-        response: { 204: Type.Null(), ...errors(401, 403, 404, 422) },
-      },
+      schema: onApp('Revoke an API key of your app (effective at once)', KeyId, noContent, OWNER_ERRORS),
     },
     async (request, reply) => {
       await apps.revokeKey(sessionUser(request), request.params.app_id, request.params.key_id);

@@ -6,7 +6,7 @@ import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { Counter, Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
+import { Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
 import { opsState } from '../ops/state.js';
 
 const tags = ['System'];
@@ -64,9 +64,7 @@ function processMetrics(app: TypedApp, ctx: Services): Registry {
       LATENCY_BUCKETS,
     ),
   );
-  const sttErrors = registry.add(
-    new Counter('keepsake_stt_provider_errors_total', 'Terminal STT provider failures of live streams'),
-  );
+  registry.add(ctx.ops.sttFailures);
   const sockets = registry.add(new Gauge('keepsake_listen_open_sockets', 'Live listen sockets open on this process'));
   const draining = registry.add(new Gauge('keepsake_draining', '1 while this process drains after SIGTERM'));
   const memory = registry.add(new Gauge('keepsake_process_memory_bytes', 'Memory of this process by kind'));
@@ -83,7 +81,6 @@ function processMetrics(app: TypedApp, ctx: Services): Registry {
     const labels = { route, method: request.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` };
     latency.observe(labels, reply.elapsedTime / 1000);
   });
-  ctx.listen.onSttFailure.push((failure) => sttErrors.inc({ provider: failure.provider, outcome: failure.outcome }));
   registry.collect(() => {
     sockets.set({}, ctx.listen.active.size);
     draining.set({}, opsState(ctx).draining ? 1 : 0);

@@ -1,3 +1,5 @@
+import { cosineSimilarity } from '../domain/vectors.js';
+
 /**
  * The voice-embedding port (SPEC §6.1 "Speaker matching", DESIGN §6 Voices): 16 kHz mono audio in,
  * a 256-dimensional vector out. Vectors of different engines are never compared with each other.
@@ -22,15 +24,6 @@ export interface VoiceEmbedder {
 
 /** Cosine distance: 0 identical, 1 orthogonal, 2 opposite; different lengths or a zero vector → 2. */
 export function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length || a.length === 0) return 2;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  if (na === 0 || nb === 0) return 2;
-  return 1 - dot / Math.sqrt(na * nb);
+  const similarity = cosineSimilarity(a, b);
+  return similarity === null ? 2 : 1 - similarity;
 }

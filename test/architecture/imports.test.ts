@@ -112,9 +112,11 @@ test('the scan sees the imports it judges (a guard against a parser that finds n
   assert.ok(crossing.some((e) => area(e.from) === 'domain' && area(e.to) === 'store' && e.typeOnly));
 });
 
+const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+
 test('no source file is longer than 300 lines', () => {
   const long = sourceFiles(SRC)
-    .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, 'utf8').split('\n').length }))
+    .map((file) => ({ file: relative(SRC, file), lines: lineCount(readFileSync(file, 'utf8')) }))
     .filter((entry) => entry.lines > 300)
     .map((entry) => `${entry.file}: ${entry.lines}`);
   assert.deepEqual(long, []);

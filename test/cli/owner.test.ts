@@ -14,7 +14,7 @@ import { createContext } from '../../src/context.js';
 import { openStore } from '../../src/store/db.js';
 import { migrateToLatest } from '../../src/store/migrate.js';
 import { createTestApp } from '../helpers/app.js';
-import { BIN, freePort } from './server-process.js';
+import { BIN, freePort, waitForServe } from './server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -40,17 +40,12 @@ async function startTogether(count: number, env: NodeJS.ProcessEnv): Promise<Sta
     });
     return { child, port, output: () => out };
   });
-  for (const { port, child, output } of started) {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`serve did not start:\n${output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  try {
+    for (const { port, child, output } of started) await waitForServe(`http://127.0.0.1:${port}`, child, output);
+  } catch (err) {
+    // Never leave a server behind: its pipes would hold the test runner open.
+    await stopAll(started);
+    throw err;
   }
   return started;
 }
@@ -60,9 +55,11 @@ async function stopAll(started: Started[]): Promise<void> {
     started.map(
       ({ child }) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
           child.once('exit', () => resolve());
           child.kill('SIGTERM');
+          // A server that ignores SIGTERM (stuck starting) is killed after 30 s.
+          setTimeout(() => child.kill('SIGKILL'), 30_000).unref();
         }),
     ),
   );

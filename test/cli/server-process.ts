@@ -30,6 +30,30 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until the child answers /healthz (and `ready()` holds), for as long as a busy machine needs:
+ * the cap only stops a test that would otherwise hang. Throws at once when the child exits.
+ */
+export async function waitForServe(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  ready: () => boolean = () => true,
+  capMs = 180_000,
+): Promise<void> {
+  const deadline = Date.now() + capMs;
+  for (;;) {
+    const up = await fetch(`${url}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up && ready()) return;
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`serve exited:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`serve did not start within ${capMs / 1000} s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** `keepsake serve` as a child process on a fresh SQLite data directory, with its first-start secrets. */
 export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'keepsake-client-'));
@@ -55,13 +79,16 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ser
   });
   child.stderr?.resume();
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    const up = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
+  try {
+    await waitForServe(
+      url,
+      child,
+      () => stdout,
+      () => /session token:/.test(stdout),
     );
-    if (up && /session token:/.test(stdout)) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
   }
   const key = /developer key:\s+(omi_dev_[0-9a-f]{32})/.exec(stdout)?.[1];
   const uid = /uid:\s+(\S+)/.exec(stdout)?.[1];

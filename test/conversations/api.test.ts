@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { describe, test } from 'node:test';
+import { createTestApp, createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 
 const MEETING =
   'Tomorrow I need to send the quarterly budget report to Maria before the finance review. ' +
@@ -18,16 +19,7 @@ interface Page {
 
 for (const dialect of dialects()) {
   describe(`developer conversations API (${dialect})`, () => {
-    let t: TestApp;
-    let ada: TestUser;
-    let bob: TestUser;
-
-    before(async () => {
-      t = await createTestApp(dialect);
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
+    const { t, ada, bob } = appWithTwoUsers(dialect);
 
     const post = (user: TestUser, url: string, payload: unknown) =>
       t.app.inject({ method: 'POST', url, headers: user.auth, payload: payload as object });

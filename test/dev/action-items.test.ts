@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 import { countRows, seedActionItem, seedConversation } from './fixtures.js';
 
 interface Item {
@@ -19,26 +20,11 @@ const HOUR = 3600_000;
 
 for (const dialect of dialects()) {
   describe(`developer action items API (${dialect})`, () => {
-    let t: TestApp;
-    let clock: ManualClock;
-    let ada: TestUser;
-    let bob: TestUser;
-
-    before(async () => {
-      clock = new ManualClock();
-      t = await createTestApp(dialect, { clock });
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
-
-    const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      t.app.inject({ method, url, headers: user.auth, payload: payload as object | undefined });
-    const create = async (user: TestUser, payload: Record<string, unknown>): Promise<Item> => {
+    const clock = new ManualClock();
+    const { t, ada, bob, call, postOk } = appWithTwoUsers(dialect, { clock });
+    const create = (user: TestUser, payload: Record<string, unknown>): Promise<Item> => {
       clock.advance(1000);
-      const res = await call(user, 'POST', '/v1/dev/user/action-items', payload);
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json();
+      return postOk(user, '/v1/dev/user/action-items', payload);
     };
     const list = async (user: TestUser, query = ''): Promise<Item[]> =>
       (await call(user, 'GET', `/v1/dev/user/action-items${query}`)).json();

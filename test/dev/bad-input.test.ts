@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 
-// Issue 3: bad input gets a clear 4xx in the contract's shape and writes nothing.
+// Bad input gets a clear 4xx in the contract's shape and writes nothing.
 for (const dialect of dialects()) {
   describe(`developer API bad input sweep (${dialect})`, () => {
     let t: TestApp;

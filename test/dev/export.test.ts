@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { describe, test } from 'node:test';
+import { createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 import { seedActionItem, seedConversation, seedMemory } from './fixtures.js';
 
 type Line = Record<string, unknown> & { type: string };
 
 for (const dialect of dialects()) {
   describe(`developer data export (${dialect})`, () => {
-    let t: TestApp;
-    let ada: TestUser;
-    let bob: TestUser;
-
-    before(async () => {
-      t = await createTestApp(dialect);
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
+    const { t, ada, bob } = appWithTwoUsers(dialect);
 
     const exportOf = async (user: TestUser) => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/dev/user/export', headers: user.auth });

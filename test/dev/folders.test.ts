@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { describe, test } from 'node:test';
+import { createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 import { seedConversation } from './fixtures.js';
 
 interface Folder {
@@ -19,24 +20,10 @@ interface Folder {
 
 for (const dialect of dialects()) {
   describe(`developer folders API (${dialect})`, () => {
-    let t: TestApp;
-    let ada: TestUser;
-    let bob: TestUser;
+    const { t, ada, bob, call, postOk } = appWithTwoUsers(dialect);
 
-    before(async () => {
-      t = await createTestApp(dialect);
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
-
-    const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      t.app.inject({ method, url, headers: user.auth, payload: payload as object | undefined });
-    const createFolder = async (user: TestUser, payload: Record<string, unknown>): Promise<Folder> => {
-      const res = await call(user, 'POST', '/v1/dev/user/folders', payload);
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json();
-    };
+    const createFolder = (user: TestUser, payload: Record<string, unknown>): Promise<Folder> =>
+      postOk(user, '/v1/dev/user/folders', payload);
     const folders = async (user: TestUser): Promise<Folder[]> =>
       (await call(user, 'GET', '/v1/dev/user/folders')).json();
 

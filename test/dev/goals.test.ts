@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 import { countRows } from './fixtures.js';
 
 interface Goal {
@@ -22,26 +23,11 @@ const DAY = 24 * 3600_000;
 
 for (const dialect of dialects()) {
   describe(`developer goals API (${dialect})`, () => {
-    let t: TestApp;
-    let clock: ManualClock;
-    let ada: TestUser;
-    let bob: TestUser;
-
-    before(async () => {
-      clock = new ManualClock();
-      t = await createTestApp(dialect, { clock });
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
-
-    const call = (user: TestUser, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      t.app.inject({ method, url, headers: user.auth, payload: payload as object | undefined });
-    const create = async (user: TestUser, payload: Record<string, unknown>): Promise<Goal> => {
+    const clock = new ManualClock();
+    const { t, ada, bob, call, postOk } = appWithTwoUsers(dialect, { clock });
+    const create = (user: TestUser, payload: Record<string, unknown>): Promise<Goal> => {
       clock.advance(1000);
-      const res = await call(user, 'POST', '/v1/dev/user/goals', payload);
-      assert.equal(res.statusCode, 200, res.body);
-      return res.json();
+      return postOk(user, '/v1/dev/user/goals', payload);
     };
 
     test('create applies the reference defaults and a goal_ id', async () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 import { seedConversation, seedMemory } from './fixtures.js';
 
 interface Memory {
@@ -17,22 +18,10 @@ interface Conversation {
 
 for (const dialect of dialects()) {
   describe(`full-text search (${dialect})`, () => {
-    let t: TestApp;
-    let clock: ManualClock;
-    let ada: TestUser;
-    let bob: TestUser;
+    const clock = new ManualClock();
+    const { t, ada, bob, call } = appWithTwoUsers(dialect, { clock });
 
-    before(async () => {
-      clock = new ManualClock();
-      t = await createTestApp(dialect, { clock });
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
-
-    const get = (user: TestUser, url: string) => t.app.inject({ method: 'GET', url, headers: user.auth });
-    const call = (user: TestUser, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-      t.app.inject({ method, url, headers: user.auth, payload: payload as object | undefined });
+    const get = (user: TestUser, url: string) => call(user, 'GET', url);
     const memoryIds = async (user: TestUser, query: string): Promise<string[]> => {
       const res = await get(user, `/v1/dev/user/memories/search?${query}`);
       assert.equal(res.statusCode, 200, res.body);

@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../../src/app.js';
 import { type Config, testConfig } from '../../src/config.js';
 import { type AppContext, type ContextOptions, createContext } from '../../src/context.js';
 import { DEV_SCOPES } from '../../src/domain/keys/dev-keys.js';
 import type { TypedApp } from '../../src/http/typed-app.js';
-import { openStore } from '../../src/store/db.js';
+import { type DialectUnderTest, freshPostgresStore } from './store.js';
 
-export type DialectUnderTest = 'sqlite' | 'postgres';
-
-/** The dialects a suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function dialects(): DialectUnderTest[] {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
-}
+export { type DialectUnderTest, dialects } from './store.js';
 
 export interface TestApp {
   app: TypedApp;
@@ -22,7 +15,7 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on a fresh database: in-memory SQLite, or a new PostgreSQL schema dropped on close.
+ * A fresh app on a fresh database: in-memory SQLite, or a new PostgreSQL schema (freshPostgresStore).
  */
 export async function createTestApp(
   dialect: DialectUnderTest = 'sqlite',
@@ -30,20 +23,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const log = options.log ?? pino({ level: 'silent' });
-  let store = options.store;
-  if (dialect === 'postgres' && !store) {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA "${schema}"`);
-    await admin.end();
-    store = openStore({ databaseUrl: url, dataDir: ':memory:', pgSchema: schema, poolSize: 4 });
-    // Schemas are not dropped on close: a DROP while another test file's migrator introspects the
-    // catalog makes that introspection fail ("schema … does not exist"). scripts/run-tests.mjs drops
-    // the previous run's test schemas before any test starts.
-  }
+  const store = options.store ?? (dialect === 'postgres' ? await freshPostgresStore() : undefined);
   const ctx = await createContext(config, { ...options, log, store });
   const app = await buildApp(ctx);
   await app.ready();

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { createLogger } from '../../src/ops/logger.js';
 import { createTestApp } from '../helpers/app.js';
 
-// Issue 2: logs carry no secrets and no user text; query strings may hold both.
+// Logs carry no secrets and no user text; query strings may hold both.
 test('request logs keep the path and drop the query string and Authorization', async () => {
   const lines: string[] = [];
   const sink = new Writable({

@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { seedActionItem, seedConversation, seedMemory } from '../dev/fixtures.js';
-import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { createTestApp, createUser, dialects, type TestUser } from '../helpers/app.js';
+import { appWithTwoUsers } from '../helpers/suite.js';
 
 // Cached developer-API reads (src/http/response-cache.ts): a cached body is served only while the
 // user's data version, bumped by database triggers, is unchanged.
 
 for (const dialect of dialects()) {
   describe(`response cache (${dialect})`, () => {
-    let t: TestApp;
-    let ada: TestUser;
-    let bob: TestUser;
-
-    before(async () => {
-      t = await createTestApp(dialect);
-      ada = await createUser(t.ctx, { name: 'Ada' });
-      bob = await createUser(t.ctx, { name: 'Bob' });
-    });
-    after(() => t.close());
+    const { t, ada, bob } = appWithTwoUsers(dialect);
 
     const get = (user: TestUser, url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url, headers: { ...user.auth, ...headers } });

@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { ListenClient, listenUrl, segment, suggest } from './support.js';
 
 /**
- * Crash test (issue 6): SIGKILL `keepsake serve` while 5 streams are mid-conversation and
+ * Crash test: SIGKILL `keepsake serve` while 5 streams are mid-conversation and
  * finalization jobs are leased; after a restart every conversation reaches a terminal phase exactly
  * once, no acknowledged segment is lost and no fanout runs twice.
  */

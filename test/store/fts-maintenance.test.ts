@@ -20,6 +20,7 @@ describe('FTS5 structure record', () => {
   });
 });
 
+// SQLite only: FTS5 segments and their merging; PostgreSQL's full-text index is maintained by the server.
 describe('full-text index maintenance (sqlite)', () => {
   let t: TestApp;
   let ada: TestUser;

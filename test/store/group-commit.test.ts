@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import type { Store } from '../../src/store/db.js';
 import { transactionRunner } from '../../src/store/group-commit.js';
 import type { Database } from '../../src/store/schema.js';
+import { dialects, freshPostgresStore } from '../helpers/store.js';
 
 /** A bare SQLite database with two tables, counting the COMMITs Kysely sends. */
 function openDb() {
@@ -27,6 +29,7 @@ const addParent = (name: string) => async (tx: Kysely<Database>) => {
   return name;
 };
 
+// SQLite only: units share one COMMIT there; PostgreSQL runs a transaction per unit (tested below).
 describe('SQLite group commit', () => {
   test('units submitted together share one commit and each caller gets its own result', async () => {
     const { db, commits, names } = openDb();
@@ -110,3 +113,56 @@ describe('SQLite group commit', () => {
     await db.destroy();
   });
 });
+
+if (dialects().includes('postgres')) {
+  describe('transaction runner (postgres)', () => {
+    let store: Store;
+    let run: ReturnType<typeof transactionRunner>;
+    const names = async () =>
+      (await sql<{ name: string }>`SELECT name FROM parent ORDER BY id`.execute(store.db)).rows.map((r) => r.name);
+
+    before(async () => {
+      store = await freshPostgresStore();
+      await sql`CREATE TABLE parent (id SERIAL PRIMARY KEY, name TEXT NOT NULL UNIQUE)`.execute(store.db);
+      run = transactionRunner(store.db, 'postgres');
+    });
+    after(() => store.close());
+
+    test('units submitted together each run and answer their own caller', async () => {
+      const results = await Promise.all(['pa', 'pb', 'pc'].map((n) => run(addParent(n))));
+      assert.deepEqual(results, ['pa', 'pb', 'pc']);
+      assert.deepEqual((await names()).sort(), ['pa', 'pb', 'pc']);
+    });
+
+    test('a failing unit is rolled back alone and its caller gets the error', async () => {
+      const outcomes = await Promise.allSettled([
+        run(addParent('kept-1')),
+        run(async (tx) => {
+          await addParent('half-written')(tx);
+          throw new Error('changed my mind');
+        }),
+        run(addParent('kept-2')),
+      ]);
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        ['fulfilled', 'rejected', 'fulfilled'],
+      );
+      assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /changed my mind/);
+      const stored = await names();
+      assert.ok(stored.includes('kept-1') && stored.includes('kept-2'));
+      assert.ok(!stored.includes('half-written'), 'nothing of the failed unit is stored');
+    });
+
+    test('a unit that breaks a constraint after a successful insert stores neither', async () => {
+      await run(addParent('taken'));
+      await assert.rejects(
+        run(async (tx) => {
+          await addParent('first-half')(tx);
+          await addParent('taken')(tx);
+        }),
+        /duplicate key value violates unique constraint/,
+      );
+      assert.ok(!(await names()).includes('first-half'));
+    });
+  });
+}

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { sql } from 'kysely';
 import { openStore } from '../../src/store/db.js';
 
+// SQLite only: these are SQLite pragmas of a file store; PostgreSQL is configured by its server.
 test('a SQLite file store runs in WAL mode, syncs at commit points only, and reads through a memory map', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'keepsake-settings-'));
   const store = openStore({ databaseUrl: null, dataDir: dir });

@@ -1,3 +1,5 @@
+import { cosineSimilarity } from '../vectors.js';
+
 /** A port to an embedding model: texts in, one vector per text out (same order). */
 export interface Embedder {
   readonly model: string;
@@ -67,18 +69,8 @@ function parseEmbeddings(body: unknown, expected: number): Float32Array[] {
   return out;
 }
 
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i] * b[i];
-    na += a[i] * a[i];
-    nb += b[i] * b[i];
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
+/** Cosine similarity; 0 for vectors that cannot be compared (different lengths, a zero vector). */
+export const cosine = (a: Float32Array, b: Float32Array): number => cosineSimilarity(a, b) ?? 0;
 
 export const vectorToBuffer = (v: Float32Array): Buffer => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
 

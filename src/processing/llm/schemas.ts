@@ -1,6 +1,9 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { CONVERSATION_CATEGORIES, type ConversationCategory } from '../../domain/categories.js';
-import { EXTRACTABLE_MEMORY_CATEGORIES } from '../prompts/memories.js';
+import {
+  CONVERSATION_CATEGORIES,
+  type ConversationCategory,
+  EXTRACTABLE_MEMORY_CATEGORIES,
+} from '../../domain/categories.js';
 
 /**
  * The answers each step asks of the model, written once: sent as the json_schema response format

@@ -1,19 +1,8 @@
+import { EXTRACTABLE_MEMORY_CATEGORIES } from '../../domain/categories.js';
 import type { TranscriptInput } from '../engine.js';
 import { type ChatPrompt, captureContext, DATA_NOT_INSTRUCTIONS, fencedTranscript } from './context.js';
 
 export const version = 'memories@1';
-
-export const EXTRACTABLE_MEMORY_CATEGORIES = [
-  'core',
-  'hobbies',
-  'lifestyle',
-  'interests',
-  'habits',
-  'work',
-  'skills',
-  'learnings',
-  'other',
-] as const;
 
 const SYSTEM = `You pick out lasting facts about the user from a recorded conversation, the kind a friend would remember: where they live, work, family, health facts such as allergies, hobbies, habits, skills, strong preferences.
 Use only what the user says about themselves (lines marked "(the user)"; in a plain note, the first-person sentences). Skip temporary states, plans, small talk, and facts about other people.

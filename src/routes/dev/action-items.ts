@@ -2,22 +2,14 @@ import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
-import {
-  DateTime,
-  errors,
-  Limit,
-  Nullable,
-  NullableScalar,
-  notModified,
-  Offset,
-  SuccessResponse,
-} from '../../http/schemas.js';
+import { DateTime, errors, Limit, Nullable, NullableScalar, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
+import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.js';
 
 const tags = ['Action Items'];
 
 /** SPEC §2.2 */
-export const DeveloperActionItem = Type.Object(
+const DeveloperActionItem = Type.Object(
   {
     id: Type.String(),
     description: Type.String(),
@@ -106,15 +98,14 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
     '/v1/dev/user/action-items/batch',
     {
       ...write,
-      schema: {
+      schema: batchCreateSchema({
         tags,
         summary: 'Create up to 50 action items at once (all or nothing)',
-        body: Type.Object({ action_items: Type.Array(CreateActionItem, { maxItems: 50 }) }),
-        response: {
-          200: Type.Object({ action_items: Type.Array(DeveloperActionItem), created_count: Type.Integer() }),
-          ...errors(401, 403, 422, 429),
-        },
-      },
+        key: 'action_items',
+        max: 50,
+        create: CreateActionItem,
+        created: DeveloperActionItem,
+      }),
     },
     async (request) => actionItems.createBatch(devUser(request), request.body.action_items),
   );
@@ -123,13 +114,13 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
     '/v1/dev/user/action-items/:action_item_id',
     {
       ...write,
-      schema: {
+      schema: patchSchema({
         tags,
         summary: 'Update description, completion or due date (due_at: null removes it)',
         params: IdParams,
         body: UpdateActionItem,
-        response: { 200: DeveloperActionItem, ...errors(401, 403, 404, 422, 429) },
-      },
+        updated: DeveloperActionItem,
+      }),
     },
     async (request) => actionItems.update(devUser(request), request.params.action_item_id, request.body),
   );
@@ -138,12 +129,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
     '/v1/dev/user/action-items/:action_item_id',
     {
       ...write,
-      schema: {
-        tags,
-        summary: 'Delete an action item',
-        params: IdParams,
-        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
-      },
+      schema: deleteSchema({ tags, summary: 'Delete an action item', params: IdParams }),
     },
     async (request) => {
       await actionItems.delete(devUser(request), request.params.action_item_id);

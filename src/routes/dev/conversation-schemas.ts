@@ -51,6 +51,23 @@ export const SegmentView = Type.Object({
   end: Type.Number(),
 });
 
+/** A calendar event extracted from a conversation, as both the developer and integration reads show it. */
+export const EventView = Type.Object({
+  title: Type.String(),
+  description: Type.String(),
+  start: DateTime(),
+  duration: Type.Integer(),
+  created: Type.Boolean(),
+});
+
+export const GeolocationView = Type.Object({
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  address: Type.Optional(Nullable(Type.String())),
+  google_place_id: Type.Optional(Nullable(Type.String())),
+  location_type: Type.Optional(Nullable(Type.String())),
+});
+
 export const DeveloperConversation = Type.Object(
   {
     id: Type.String(),
@@ -63,15 +80,7 @@ export const DeveloperConversation = Type.Object(
       category: Type.Enum([...CONVERSATION_CATEGORIES]),
       emoji: Type.String(),
       action_items: Type.Array(ActionItemView),
-      events: Type.Array(
-        Type.Object({
-          title: Type.String(),
-          description: Type.String(),
-          start: DateTime(),
-          duration: Type.Integer(),
-          created: Type.Boolean(),
-        }),
-      ),
+      events: Type.Array(EventView),
     }),
     language: Nullable(Type.String()),
     source: Nullable(Type.String()),
@@ -80,15 +89,7 @@ export const DeveloperConversation = Type.Object(
     starred: Type.Boolean(),
     status: Type.String(),
     discarded: Type.Boolean(),
-    geolocation: Nullable(
-      Type.Object({
-        latitude: Type.Number(),
-        longitude: Type.Number(),
-        address: Type.Optional(Nullable(Type.String())),
-        google_place_id: Type.Optional(Nullable(Type.String())),
-        location_type: Type.Optional(Nullable(Type.String())),
-      }),
-    ),
+    geolocation: Nullable(GeolocationView),
     transcript_segments: Nullable(Type.Array(SegmentView)),
     apps_results: Type.Array(Type.Object({ app_id: Type.String(), content: Type.String() }), {
       description: "completed results of the user's summarization apps (docs/apps.md)",

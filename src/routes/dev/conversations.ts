@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
 import { parseInstant } from '../../domain/instant.js';
@@ -6,9 +6,10 @@ import { AppError, Detail } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
-import { DateTime, errors, Limit, Nullable, notModified, Offset, SuccessResponse } from '../../http/schemas.js';
+import { DateTime, errors, Limit, Nullable, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation, GeolocationInput, SOURCES } from './conversation-schemas.js';
+import { deleteSchema } from './record-schemas.js';
 
 const tags = ['Conversations'];
 
@@ -71,7 +72,7 @@ const Patch = Type.Object({
   discarded: Type.Optional(Type.Boolean()),
 });
 
-export function parseCategories(csv: string | undefined): string[] | undefined {
+function parseCategories(csv: string | undefined): string[] | undefined {
   if (csv === undefined) return undefined;
   const values = csv
     .split(',')
@@ -83,6 +84,29 @@ export function parseCategories(csv: string | undefined): string[] | undefined {
     }
   }
   return values.length > 0 ? values : undefined;
+}
+
+/** The list filters the developer list and search share, from their query strings. */
+export function listFilter(q: ListFilterQuery) {
+  return {
+    startDate: q.start_date ? parseInstant(q.start_date) : undefined,
+    endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
+    categories: parseCategories(q.categories),
+    folderId: q.folder_id,
+    starred: q.starred,
+    limit: q.limit,
+    offset: q.offset,
+  };
+}
+
+interface ListFilterQuery {
+  start_date?: string;
+  end_date?: string;
+  categories?: string;
+  folder_id?: string;
+  starred?: boolean;
+  limit: number;
+  offset: number;
 }
 
 export function registerDevConversationRoutes(app: TypedApp, ctx: Services): void {
@@ -107,51 +131,32 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
       const q = request.query;
       return conversations.list(
         devUser(request),
-        {
-          statuses: ['completed'],
-          includeDiscarded: false,
-          startDate: q.start_date ? parseInstant(q.start_date) : undefined,
-          endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
-          categories: parseCategories(q.categories),
-          folderId: q.folder_id,
-          starred: q.starred,
-          limit: q.limit,
-          offset: q.offset,
-        },
+        { statuses: ['completed'], includeDiscarded: false, ...listFilter(q) },
         q.include_transcript,
       );
     },
   );
 
-  app.post(
-    '/v1/dev/user/conversations',
-    {
-      preHandler: auth.devKey('conversations:write'),
-      config: { rateLimit: { policy: 'dev:conversations' } },
-      schema: {
-        tags,
-        summary: 'Create a conversation from text',
-        body: CreateFromText,
-        querystring: WaitQuery,
-        response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
-      },
+  // The two ways to create a conversation differ only in their body.
+  const creating = <B extends TSchema>(summary: string, body: B) => ({
+    preHandler: auth.devKey('conversations:write'),
+    config: { rateLimit: { policy: 'dev:conversations' } },
+    schema: {
+      tags,
+      summary,
+      body,
+      querystring: WaitQuery,
+      response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
     },
-    async (request) => conversations.createFromText(devUser(request), request.body, { wait: request.query.wait }),
+  });
+
+  app.post('/v1/dev/user/conversations', creating('Create a conversation from text', CreateFromText), async (request) =>
+    conversations.createFromText(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.post(
     '/v1/dev/user/conversations/from-segments',
-    {
-      preHandler: auth.devKey('conversations:write'),
-      config: { rateLimit: { policy: 'dev:conversations' } },
-      schema: {
-        tags,
-        summary: 'Create a conversation from transcript segments (idempotent with client_session_id)',
-        body: CreateFromSegments,
-        querystring: WaitQuery,
-        response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
-      },
-    },
+    creating('Create a conversation from transcript segments (idempotent with client_session_id)', CreateFromSegments),
     async (request) => conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
   );
 
@@ -193,12 +198,11 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
     {
       preHandler: auth.devKey('conversations:write'),
       config: { rateLimit: { policy: 'dev:conversations' } },
-      schema: {
+      schema: deleteSchema({
         tags,
         summary: 'Delete a conversation permanently (with its transcript, items and files)',
         params: IdParams,
-        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
-      },
+      }),
     },
     async (request) => {
       await conversations.delete(devUser(request), request.params.conversation_id);

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { devUser } from '../../http/auth.js';
-import { DateTime, errors, Nullable, NullableScalar, notModified, SuccessResponse } from '../../http/schemas.js';
+import { DateTime, errors, Nullable, NullableScalar, notModified } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation } from './conversation-schemas.js';
+import { deleteSchema } from './record-schemas.js';
 
 const tags = ['Folders'];
 
@@ -99,12 +100,11 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
     '/v1/dev/user/folders/:folder_id',
     {
       ...write,
-      schema: {
+      schema: deleteSchema({
         tags,
         summary: 'Delete a folder (its conversations stay, without a folder)',
         params: FolderParams,
-        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
-      },
+      }),
     },
     async (request) => {
       await folders.delete(devUser(request), request.params.folder_id);

@@ -3,8 +3,9 @@ import type { Services } from '../../context.js';
 import { GOAL_TYPES } from '../../domain/goals/service.js';
 import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
-import { DateTime, errors, Limit, Nullable, NullableScalar, SuccessResponse } from '../../http/schemas.js';
+import { DateTime, errors, Limit, Nullable, NullableScalar } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
+import { deleteSchema, patchSchema } from './record-schemas.js';
 
 const tags = ['Goals'];
 
@@ -108,13 +109,13 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
     '/v1/dev/user/goals/:goal_id',
     {
       ...write,
-      schema: {
+      schema: patchSchema({
         tags,
         summary: 'Update title, values, bounds or unit',
         params: IdParams,
         body: UpdateGoal,
-        response: { 200: DeveloperGoal, ...errors(401, 403, 404, 422, 429) },
-      },
+        updated: DeveloperGoal,
+      }),
     },
     async (request) => goals.update(devUser(request), request.params.goal_id, request.body),
   );
@@ -123,12 +124,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
     '/v1/dev/user/goals/:goal_id',
     {
       ...write,
-      schema: {
-        tags,
-        summary: 'Delete a goal and its history',
-        params: IdParams,
-        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
-      },
+      schema: deleteSchema({ tags, summary: 'Delete a goal and its history', params: IdParams }),
     },
     async (request) => {
       await goals.delete(devUser(request), request.params.goal_id);

@@ -2,17 +2,9 @@ import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { MEMORY_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
-import {
-  DateTime,
-  errors,
-  Limit,
-  Nullable,
-  NullableScalar,
-  notModified,
-  Offset,
-  SuccessResponse,
-} from '../../http/schemas.js';
+import { DateTime, errors, Limit, Nullable, NullableScalar, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
+import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.js';
 
 const tags = ['Memories'];
 
@@ -21,7 +13,7 @@ const Visibility = Type.Enum(['public', 'private']);
 const Tags = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 });
 const Content = Type.String({ minLength: 1, maxLength: 500 });
 
-export const DeveloperMemory = Type.Object(
+const DeveloperMemory = Type.Object(
   {
     id: Type.String(),
     content: Type.String(),
@@ -130,15 +122,14 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
     {
       preHandler: auth.devKey('memories:write'),
       config: { rateLimit: { policy: 'dev:memories_batch' } },
-      schema: {
+      schema: batchCreateSchema({
         tags,
         summary: 'Create up to 25 memories at once (all or nothing)',
-        body: Type.Object({ memories: Type.Array(CreateMemory, { maxItems: 25 }) }),
-        response: {
-          200: Type.Object({ memories: Type.Array(DeveloperMemory), created_count: Type.Integer() }),
-          ...errors(401, 403, 422, 429),
-        },
-      },
+        key: 'memories',
+        max: 25,
+        create: CreateMemory,
+        created: DeveloperMemory,
+      }),
     },
     async (request) => memories.createBatch(devUser(request), request.body.memories),
   );
@@ -147,13 +138,13 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
     '/v1/dev/user/memories/:memory_id',
     {
       ...write,
-      schema: {
+      schema: patchSchema({
         tags,
         summary: 'Update content, category, visibility or tags (validated in full before writing)',
         params: IdParams,
         body: UpdateMemory,
-        response: { 200: DeveloperMemory, ...errors(401, 403, 404, 422, 429) },
-      },
+        updated: DeveloperMemory,
+      }),
     },
     async (request) => memories.update(devUser(request), request.params.memory_id, request.body),
   );
@@ -162,12 +153,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
     '/v1/dev/user/memories/:memory_id',
     {
       ...write,
-      schema: {
-        tags,
-        summary: 'Delete a memory',
-        params: IdParams,
-        response: { 200: SuccessResponse, ...errors(401, 403, 404, 422, 429) },
-      },
+      schema: deleteSchema({ tags, summary: 'Delete a memory', params: IdParams }),
     },
     async (request) => {
       await memories.delete(devUser(request), request.params.memory_id);

@@ -1,13 +1,12 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
-import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation } from './conversation-schemas.js';
-import { parseCategories } from './conversations.js';
+import { listFilter } from './conversations.js';
 
 const SearchQuery = Type.Object({
   q: Type.String({
@@ -42,20 +41,7 @@ export function registerDevSearchRoutes(app: TypedApp, ctx: Services): void {
     },
     async (request) => {
       const q = request.query;
-      return search.conversationsMatching(
-        devUser(request),
-        q.q,
-        {
-          startDate: q.start_date ? parseInstant(q.start_date) : undefined,
-          endDate: q.end_date ? parseInstant(q.end_date, 'end') : undefined,
-          categories: parseCategories(q.categories),
-          folderId: q.folder_id,
-          starred: q.starred,
-          limit: q.limit,
-          offset: q.offset,
-        },
-        q.include_transcript,
-      );
+      return search.conversationsMatching(devUser(request), q.q, listFilter(q), q.include_transcript);
     },
   );
 }

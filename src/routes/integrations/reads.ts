@@ -5,6 +5,7 @@ import { parseDateParam } from '../../domain/apps/integration.js';
 import { AppError } from '../../errors.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
+import { EventView, GeolocationView } from '../dev/conversation-schemas.js';
 import { AppParams, keyGate, tags, Uid } from './common.js';
 
 const STATUSES = ['in_progress', 'processing', 'completed', 'failed'];
@@ -40,26 +41,10 @@ const Conversation = Type.Object({
     action_items: Type.Array(
       Type.Object({ description: Type.String(), completed: Type.Boolean(), due_at: Nullable(DateTime()) }),
     ),
-    events: Type.Array(
-      Type.Object({
-        title: Type.String(),
-        description: Type.String(),
-        start: DateTime(),
-        duration: Type.Integer(),
-        created: Type.Boolean(),
-      }),
-    ),
+    events: Type.Array(EventView),
   }),
   transcript_segments: Type.Array(Segment),
-  geolocation: Nullable(
-    Type.Object({
-      latitude: Type.Number(),
-      longitude: Type.Number(),
-      address: Type.Optional(Nullable(Type.String())),
-      google_place_id: Type.Optional(Nullable(Type.String())),
-      location_type: Type.Optional(Nullable(Type.String())),
-    }),
-  ),
+  geolocation: Nullable(GeolocationView),
 });
 
 const Memory = Type.Object({

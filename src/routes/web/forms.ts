@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
+import { errors } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 
 export type FormBody = Record<string, string | string[]>;
@@ -81,4 +82,22 @@ export function withDone(path: string, done: string): string {
   const url = new URL(path, 'http://local');
   url.searchParams.set('done', done);
   return `${url.pathname}${url.search}`;
+}
+
+/** The path parameter of a page or form on one of the user's records. */
+export const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** The schema of a form post on one of the user's records (`/…/:id/…`); forms stay out of the API document. */
+export function recordForm(tags: string[], summary: string): RecordFormSchema;
+export function recordForm<B extends TSchema>(tags: string[], summary: string, body: B): RecordFormSchema & { body: B };
+export function recordForm(tags: string[], summary: string, body?: TSchema): RecordFormSchema {
+  return { hide: true, tags, summary, params: Id, ...(body ? { body } : {}), response: errors(403, 404, 422) };
+}
+
+interface RecordFormSchema {
+  hide: boolean;
+  tags: string[];
+  summary: string;
+  params: typeof Id;
+  response: Record<number, TSchema>;
 }

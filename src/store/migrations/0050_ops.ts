@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Scale-out operations (issue 9): /metrics reads the last hour of webhook outcomes on every scrape;
+// Scale-out operations: /metrics reads the last hour of webhook outcomes on every scrape;
 // this index keeps that a range scan however large the delivery history grows.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// First-start owner creation (issue 9): several `keepsake serve` processes may start at once on an
+// First-start owner creation: several `keepsake serve` processes may start at once on an
 // empty database; the one whose insert of this marker row succeeds creates the owner, in the same
 // transaction, so exactly one owner is ever created.
 export async function up(db: Kysely<unknown>): Promise<void> {

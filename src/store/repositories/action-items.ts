@@ -1,9 +1,9 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ActionItemsTable, Database } from '../schema.js';
+import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
 export type ActionItemRow = Selectable<ActionItemsTable>;
 export type ActionItemPatch = Omit<Updateable<ActionItemsTable>, 'id' | 'user_id'>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * An extracted item of `conversationId` the user has not completed or edited (an edit moves `updated_at`
@@ -39,8 +39,7 @@ export class ActionItemsRepository {
 
   /** Items of several conversations in one query, grouped by conversation id, oldest first. */
   async forConversations(userId: string, conversationIds: readonly string[]): Promise<Map<string, ActionItemRow[]>> {
-    const grouped = new Map<string, ActionItemRow[]>();
-    if (conversationIds.length === 0) return grouped;
+    if (conversationIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('action_items')
       .selectAll()
@@ -52,13 +51,7 @@ export class ActionItemsRepository {
       .orderBy('created_at')
       .orderBy('id')
       .execute();
-    for (const row of rows) {
-      const key = row.conversation_id ?? '';
-      const list = grouped.get(key);
-      if (list) list.push(row);
-      else grouped.set(key, [row]);
-    }
-    return grouped;
+    return groupBy(rows, (row) => row.conversation_id ?? '');
   }
 
   /**
@@ -121,39 +114,15 @@ export class ActionItemsRepository {
   }
 
   async update(userId: string, id: string, patch: ActionItemPatch, tx: Db = this.db): Promise<boolean> {
-    const result = await tx
-      .updateTable('action_items')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(tx.updateTable('action_items').set(patch), userId, id);
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('action_items')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db.deleteFrom('action_items'), userId, id);
   }
 
-  /** Every item after the (created_at, id) cursor, oldest first (export). */
-  async pageAfter(
-    userId: string,
-    after: { createdAt: number; id: string } | null,
-    limit: number,
-  ): Promise<ActionItemRow[]> {
-    let query = this.db.selectFrom('action_items').selectAll().where('user_id', '=', userId);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
-        ]),
-      );
-    }
-    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  /** Every item after the cursor, oldest first (export). */
+  async pageAfter(userId: string, after: Cursor | null, limit: number): Promise<ActionItemRow[]> {
+    return pageAfter(this.db.selectFrom('action_items').selectAll().where('user_id', '=', userId), after, limit);
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { PreparedQuery } from '../prepared.js';
 import type { ApiKeysTable, Database } from '../schema.js';
+import { deleteOwned } from './shared.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -53,11 +54,6 @@ export class ApiKeysRepository {
   }
 
   async delete(userId: string, keyId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('api_keys')
-      .where('user_id', '=', userId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db.deleteFrom('api_keys'), userId, keyId);
   }
 }

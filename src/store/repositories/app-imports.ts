@@ -1,9 +1,9 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import type { AppMemoryImportsTable } from './apps-tables.js';
+import type { Db } from './shared.js';
 
 export type MemoryImportRow = Selectable<AppMemoryImportsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Text an app sent to extract memories from, kept until the extraction job has run. */
 export class AppImportsRepository {

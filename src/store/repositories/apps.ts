@@ -1,12 +1,12 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../schema.js';
 import type { AppEnablementsTable, AppKeysTable, AppsTable } from './apps-tables.js';
+import { type Db, deletedAny, updatedAny } from './shared.js';
 
 export type AppRow = Selectable<AppsTable>;
 export type AppKeyRow = Selectable<AppKeysTable>;
 export type EnablementRow = Selectable<AppEnablementsTable>;
 export type EnabledApp = AppRow & { granted_scopes: string };
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Apps are shared records: the owner manages them and any user may enable them. Lookups by app id
@@ -43,14 +43,14 @@ export class AppsRepository {
   }
 
   async updateOwned(ownerId: string, appId: string, patch: Updateable<AppsTable>): Promise<boolean> {
-    const result = await this.db
-      .updateTable('apps')
-      .set(patch)
-      .where('owner_id', '=', ownerId)
-      .where('id', '=', appId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedAny(
+      this.db
+        .updateTable('apps')
+        .set(patch)
+        .where('owner_id', '=', ownerId)
+        .where('id', '=', appId)
+        .where('deleted_at', 'is', null),
+    );
   }
 
   async insertKey(row: Insertable<AppKeysTable>): Promise<void> {
@@ -68,12 +68,7 @@ export class AppsRepository {
   }
 
   async deleteKey(appId: string, keyId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('app_keys')
-      .where('app_id', '=', appId)
-      .where('id', '=', keyId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deletedAny(this.db.deleteFrom('app_keys').where('app_id', '=', appId).where('id', '=', keyId));
   }
 
   /** A key of this app with the given hash: a key of another app never matches (SPEC §5). */
@@ -107,12 +102,7 @@ export class AppsRepository {
   }
 
   async disable(userId: string, appId: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('app_enablements')
-      .where('user_id', '=', userId)
-      .where('app_id', '=', appId)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deletedAny(this.db.deleteFrom('app_enablements').where('user_id', '=', userId).where('app_id', '=', appId));
   }
 
   async findEnablement(userId: string, appId: string, tx: Db = this.db): Promise<EnablementRow | undefined> {
@@ -141,30 +131,26 @@ export class AppsRepository {
 
   /** The user's enabled, live apps that carry a summarization prompt (the caller checks the capability). */
   async enabledWithMemoryPrompt(userId: string): Promise<EnabledApp[]> {
-    return this.db
-      .selectFrom('app_enablements as e')
-      .innerJoin('apps as a', 'a.id', 'e.app_id')
-      .selectAll('a')
-      .select('e.granted_scopes')
-      .where('e.user_id', '=', userId)
-      .where('a.memory_prompt', 'is not', null)
-      .where('a.deleted_at', 'is', null)
-      .orderBy('a.id')
-      .execute();
+    return this.enabledLive(userId).where('a.memory_prompt', 'is not', null).execute();
   }
 
   /** The user's enabled, live apps whose webhook fires on this trigger. */
   async enabledWithTrigger(userId: string, trigger: string): Promise<EnabledApp[]> {
+    return this.enabledLive(userId)
+      .where('a.triggers_on', '=', trigger)
+      .where('a.webhook_url', 'is not', null)
+      .execute();
+  }
+
+  /** The user's enabled apps that are not deleted, with the grants, by app id. */
+  private enabledLive(userId: string) {
     return this.db
       .selectFrom('app_enablements as e')
       .innerJoin('apps as a', 'a.id', 'e.app_id')
       .selectAll('a')
       .select('e.granted_scopes')
       .where('e.user_id', '=', userId)
-      .where('a.triggers_on', '=', trigger)
-      .where('a.webhook_url', 'is not', null)
       .where('a.deleted_at', 'is', null)
-      .orderBy('a.id')
-      .execute();
+      .orderBy('a.id');
   }
 }

@@ -1,5 +1,6 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema.js';
+import type { Db } from './shared.js';
 
 /** One summarization app's result for one conversation (migration 0060). */
 export interface ConversationAppResultsTable {
@@ -24,7 +25,6 @@ declare module '../schema.js' {
 }
 
 export type ConversationAppResultRow = Selectable<ConversationAppResultsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export class ConversationAppResultsRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { TransactionRunner } from '../group-commit.js';
 import type { ConversationEventsTable, ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
+import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
 export type SegmentRow = Selectable<TranscriptSegmentsTable>;
@@ -43,8 +44,6 @@ export interface ConversationListFilter {
   limit: number;
   offset: number;
 }
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export class ConversationsRepository {
   private readonly segmentInserts: SegmentInserts;
@@ -111,8 +110,7 @@ export class ConversationsRepository {
 
   /** Segments of several conversations in one query (no N+1), grouped by conversation id. */
   async segmentsFor(userId: string, conversationIds: readonly string[]): Promise<Map<string, SegmentRow[]>> {
-    const grouped = new Map<string, SegmentRow[]>();
-    if (conversationIds.length === 0) return grouped;
+    if (conversationIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('transcript_segments')
       .selectAll()
@@ -121,13 +119,11 @@ export class ConversationsRepository {
       .orderBy('conversation_id')
       .orderBy('seq')
       .execute();
-    for (const row of rows) pushTo(grouped, row.conversation_id, row);
-    return grouped;
+    return groupBy(rows, (row) => row.conversation_id);
   }
 
   async eventsFor(userId: string, conversationIds: readonly string[]): Promise<Map<string, EventRow[]>> {
-    const grouped = new Map<string, EventRow[]>();
-    if (conversationIds.length === 0) return grouped;
+    if (conversationIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('conversation_events')
       .selectAll()
@@ -136,8 +132,7 @@ export class ConversationsRepository {
       .orderBy('conversation_id')
       .orderBy('seq')
       .execute();
-    for (const row of rows) pushTo(grouped, row.conversation_id, row);
-    return grouped;
+    return groupBy(rows, (row) => row.conversation_id);
   }
 
   async update(
@@ -146,13 +141,7 @@ export class ConversationsRepository {
     patch: Partial<Omit<ConversationRow, 'id' | 'user_id'>>,
     tx: Db = this.db,
   ): Promise<boolean> {
-    const result = await tx
-      .updateTable('conversations')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(tx.updateTable('conversations').set(patch), userId, id);
   }
 
   async replaceEvents(
@@ -179,30 +168,12 @@ export class ConversationsRepository {
 
   /** Permanent delete; segments, events and action items go with it (ON DELETE CASCADE). */
   async delete(userId: string, id: string, tx: Db = this.db): Promise<boolean> {
-    const result = await tx
-      .deleteFrom('conversations')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(tx.deleteFrom('conversations'), userId, id);
   }
 
   /** Every conversation (any status) after the (created_at, id) cursor, oldest first (export). */
-  async pageAfter(
-    userId: string,
-    after: { createdAt: number; id: string } | null,
-    limit: number,
-  ): Promise<ConversationWithFolder[]> {
-    let query = this.selectWithFolder(this.db).where('c.user_id', '=', userId);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('c.created_at', '>', after.createdAt),
-          eb.and([eb('c.created_at', '=', after.createdAt), eb('c.id', '>', after.id)]),
-        ]),
-      );
-    }
-    return query.orderBy('c.created_at').orderBy('c.id').limit(limit).execute();
+  async pageAfter(userId: string, after: Cursor | null, limit: number): Promise<ConversationWithFolder[]> {
+    return pageAfter(this.selectWithFolder(this.db).where('c.user_id', '=', userId), after, limit, 'c');
   }
 
   transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
@@ -281,10 +252,4 @@ class SegmentInserts {
     }
     return compiled;
   }
-}
-
-function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

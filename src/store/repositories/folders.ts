@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, FoldersTable } from '../schema.js';
+import { deleteOwned, updateOwned } from './shared.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 export type FolderWithCount = FolderRow & { conversation_count: number };
@@ -45,23 +46,12 @@ export class FoldersRepository {
   }
 
   async update(userId: string, id: string, patch: FolderPatch): Promise<boolean> {
-    const result = await this.db
-      .updateTable('folders')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(this.db.updateTable('folders').set(patch), userId, id);
   }
 
   /** Conversations in the folder keep existing and lose their folder (ON DELETE SET NULL). */
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('folders')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db.deleteFrom('folders'), userId, id);
   }
 
   private withCounts(userId: string) {

@@ -1,10 +1,10 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, GoalProgressTable, GoalsTable } from '../schema.js';
+import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
 export type GoalRow = Selectable<GoalsTable>;
 export type GoalProgressRow = Selectable<GoalProgressTable>;
 export type GoalPatch = Omit<Updateable<GoalsTable>, 'id' | 'user_id' | 'created_at'>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export class GoalsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -48,22 +48,11 @@ export class GoalsRepository {
   }
 
   async update(userId: string, id: string, patch: GoalPatch, tx: Db = this.db): Promise<boolean> {
-    const result = await tx
-      .updateTable('goals')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(tx.updateTable('goals').set(patch), userId, id);
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('goals')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db.deleteFrom('goals'), userId, id);
   }
 
   /** Sets the current value and the day's history point (a later update the same day replaces it). */
@@ -93,22 +82,12 @@ export class GoalsRepository {
   }
 
   /** Every goal after the (created_at, id) cursor, oldest first, with all its points (export). */
-  async pageAfter(userId: string, after: { createdAt: number; id: string } | null, limit: number): Promise<GoalRow[]> {
-    let query = this.db.selectFrom('goals').selectAll().where('user_id', '=', userId);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
-        ]),
-      );
-    }
-    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  async pageAfter(userId: string, after: Cursor | null, limit: number): Promise<GoalRow[]> {
+    return pageAfter(this.db.selectFrom('goals').selectAll().where('user_id', '=', userId), after, limit);
   }
 
   async historyFor(userId: string, goalIds: readonly string[]): Promise<Map<string, GoalProgressRow[]>> {
-    const grouped = new Map<string, GoalProgressRow[]>();
-    if (goalIds.length === 0) return grouped;
+    if (goalIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('goal_progress')
       .selectAll()
@@ -117,11 +96,6 @@ export class GoalsRepository {
       .orderBy('goal_id')
       .orderBy('day')
       .execute();
-    for (const row of rows) {
-      const list = grouped.get(row.goal_id);
-      if (list) list.push(row);
-      else grouped.set(row.goal_id, [row]);
-    }
-    return grouped;
+    return groupBy(rows, (row) => row.goal_id);
   }
 }

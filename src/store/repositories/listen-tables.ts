@@ -1,5 +1,3 @@
-import type { Database } from '../schema.js';
-
 /** Tables of the live listen stream (migration 0030), added to the shared Database interface. */
 
 export interface RecordingSessionsTable {
@@ -38,5 +36,3 @@ declare module '../schema.js' {
     finalization_fanouts: FinalizationFanoutsTable;
   }
 }
-
-export type ListenDatabase = Database;

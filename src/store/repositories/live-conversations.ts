@@ -1,8 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
+import { type Db, deletedAny, updatedAny } from './shared.js';
 
 export type LiveConversationRow = Selectable<ConversationsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * The live stream's queries on conversations and their segments: everything that must run inside
@@ -92,40 +92,40 @@ export class LiveConversationsRepository {
 
   /** Compare-and-swap in_progress → processing with the new finalization revision. */
   async markProcessing(userId: string, id: string, revision: number, now: number, tx: Db): Promise<boolean> {
-    const result = await tx
-      .updateTable('conversations')
-      .set({ status: 'processing', revision, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedAny(
+      tx
+        .updateTable('conversations')
+        .set({ status: 'processing', revision, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('status', '=', 'in_progress'),
+    );
   }
 
   /** Deletes the conversation only while it is in_progress and has no segments. */
   async deleteIfEmpty(userId: string, id: string, tx: Db): Promise<boolean> {
     const { count } = await this.segmentCount(userId, id, tx);
     if (count > 0) return false;
-    const result = await tx
-      .deleteFrom('conversations')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'in_progress')
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deletedAny(
+      tx
+        .deleteFrom('conversations')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('status', '=', 'in_progress'),
+    );
   }
 
   /** research/omi-listen.md §2.6: a dead-lettered finalization closes its conversation as failed and discarded. */
   async markFailed(userId: string, id: string, revision: number, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('conversations')
-      .set({ status: 'failed', discarded: 1, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('revision', '=', revision)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updatedAny(
+      this.db
+        .updateTable('conversations')
+        .set({ status: 'failed', discarded: 1, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('revision', '=', revision)
+        .where('status', '=', 'processing'),
+    );
   }
 
   /** SPEC §4.11 speaker_assigned: labels segments of one conversation with a person (or the user). */

@@ -1,10 +1,10 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { PreparedQuery } from '../prepared.js';
 import type { Database, MemoriesTable } from '../schema.js';
+import { type Cursor, type Db, deleteOwned, pageAfter, updateOwned } from './shared.js';
 
 export type MemoryRow = Selectable<MemoriesTable>;
 export type MemoryPatch = Omit<Updateable<MemoriesTable>, 'id' | 'user_id'>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** An extracted memory of `conversationId` the user has not edited or reviewed: a re-extraction replaces it. */
 const untouchedOf = (conversationId: string) => (eb: ExpressionBuilder<Database, 'memories'>) =>
@@ -14,12 +14,6 @@ export interface MemoryListFilter {
   categories?: readonly string[];
   limit: number;
   offset: number;
-}
-
-/** A keyset position in (created_at, id) order, for paging through everything (export). */
-export interface MemoryCursor {
-  createdAt: number;
-  id: string;
 }
 
 export class MemoriesRepository {
@@ -92,36 +86,16 @@ export class MemoriesRepository {
   }
 
   async update(userId: string, id: string, patch: MemoryPatch, tx: Db = this.db): Promise<boolean> {
-    const result = await tx
-      .updateTable('memories')
-      .set(patch)
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(tx.updateTable('memories').set(patch), userId, id);
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('memories')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+    return deleteOwned(this.db.deleteFrom('memories'), userId, id);
   }
 
   /** Every memory (rejected ones too) after the cursor, oldest first. */
-  async pageAfter(userId: string, after: MemoryCursor | null, limit: number): Promise<MemoryRow[]> {
-    let query = this.db.selectFrom('memories').selectAll().where('user_id', '=', userId);
-    if (after) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', after.createdAt),
-          eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
-        ]),
-      );
-    }
-    return query.orderBy('created_at').orderBy('id').limit(limit).execute();
+  async pageAfter(userId: string, after: Cursor | null, limit: number): Promise<MemoryRow[]> {
+    return pageAfter(this.db.selectFrom('memories').selectAll().where('user_id', '=', userId), after, limit);
   }
 
   transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {

@@ -1,9 +1,9 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema.js';
 import type { NotificationsTable } from './apps-tables.js';
+import type { Db } from './shared.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export class NotificationsRepository {
   constructor(private readonly db: Kysely<Database>) {}

@@ -1,10 +1,10 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../schema.js';
 import type { WebhookBatchesTable, WebhookDeliveriesTable } from './apps-tables.js';
+import type { Db } from './shared.js';
 
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type BatchRow = Selectable<WebhookBatchesTable>;
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AttemptRecord {
   attempts: number;

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PeopleTable } from '../schema.js';
 import './voice-tables.js';
+import { deleteOwned, updateOwned } from './shared.js';
 
 export type PersonRow = Selectable<PeopleTable>;
 
@@ -30,24 +31,13 @@ export class PeopleRepository {
   }
 
   async rename(userId: string, id: string, name: string, now: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('people')
-      .set({ name, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return updateOwned(this.db.updateTable('people').set({ name, updated_at: now }), userId, id);
   }
 
   /** Deletes the person with their voice vectors and samples, and unlinks their segments; one transaction. */
   async delete(userId: string, id: string): Promise<boolean> {
     return this.db.transaction().execute(async (tx) => {
-      const result = await tx
-        .deleteFrom('people')
-        .where('user_id', '=', userId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) return false;
+      if (!(await deleteOwned(tx.deleteFrom('people'), userId, id))) return false;
       await tx.deleteFrom('voice_embeddings').where('user_id', '=', userId).where('person_id', '=', id).execute();
       await tx.deleteFrom('speaker_samples').where('user_id', '=', userId).where('person_id', '=', id).execute();
       await tx

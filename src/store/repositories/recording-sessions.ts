@@ -1,11 +1,11 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema.js';
 import './listen-tables.js';
 import type { RecordingSessionsTable } from './listen-tables.js';
+import type { Db } from './shared.js';
 
 export type RecordingSessionRow = Selectable<RecordingSessionsTable>;
 export type LifecyclePhase = 'in_progress' | 'processing' | 'completed' | 'failed' | 'discarded';
-type Db = Kysely<Database> | Transaction<Database>;
 
 // research/omi-listen.md §2.2: in_progress < processing < {completed, failed, discarded}.
 const PHASE_ORDER: Record<LifecyclePhase, number> = {

@@ -6,7 +6,7 @@ import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend, searchTerms } from '../search/index.js';
 import type { MemoryEmbeddingsTable } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
-import type { ConversationWithFolder } from './conversations.js';
+import type { ConversationListFilter, ConversationWithFolder } from './conversations.js';
 import type { MemoryRow } from './memories.js';
 
 export interface MemorySearchFilter {
@@ -17,15 +17,8 @@ export interface MemorySearchFilter {
   offset: number;
 }
 
-export interface ConversationSearchFilter {
-  startDate?: number;
-  endDate?: number;
-  categories?: readonly string[];
-  folderId?: string;
-  starred?: boolean;
-  limit: number;
-  offset: number;
-}
+/** The conversation list's filters a search takes (it always shows completed, kept conversations). */
+export type ConversationSearchFilter = Omit<ConversationListFilter, 'statuses' | 'includeDiscarded'>;
 
 export type Scored<T> = T & { score: number };
 

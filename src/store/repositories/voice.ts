@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../schema.js';
 import type { SpeakerSamplesTable, VoiceEmbeddingsTable } from './voice-tables.js';
 import './voice-tables.js';
+import { updatedAny } from './shared.js';
 
 export type VoiceEmbeddingRow = Selectable<VoiceEmbeddingsTable>;
 export type SpeakerSampleRow = Selectable<SpeakerSamplesTable>;
@@ -148,20 +149,15 @@ export class VoiceRepository {
 
   /** Compare-and-swap pending → processing; false when another worker took it. */
   async claimSample(userId: string, id: string, now: number): Promise<SpeakerSampleRow | undefined> {
-    const result = await this.db
-      .updateTable('speaker_samples')
-      .set({ status: 'processing', processed_at: now })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    return this.db
-      .selectFrom('speaker_samples')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const claimed = await updatedAny(
+      this.db
+        .updateTable('speaker_samples')
+        .set({ status: 'processing', processed_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .where('status', '=', 'pending'),
+    );
+    return claimed ? this.sample(userId, id) : undefined;
   }
 
   /** Records the outcome; the audio clip is dropped either way (it was only kept for this). */

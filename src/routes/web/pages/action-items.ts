@@ -4,7 +4,7 @@ import type { ActionItemView } from '../../../domain/action-items/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { formatTime, isoToLocalInput, zonedToIso } from '../format.js';
-import { filled, LocalDateTime, noticeFor, OptionalText, Text, withDone } from '../forms.js';
+import { filled, LocalDateTime, noticeFor, OptionalText, recordForm, Text, withDone } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { localPath } from '../session.js';
@@ -12,7 +12,6 @@ import { currentUser, type WebUser } from '../user.js';
 
 const tags = ['Web'];
 const PAGE_SIZE = 50;
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Back = OptionalText(2000);
 
 /** One action item with its controls; `back` is the page the forms return to. */
@@ -113,14 +112,11 @@ ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
     '/action-items/:id/complete',
     {
       preHandler,
-      schema: {
-        hide: true,
+      schema: recordForm(
         tags,
-        summary: 'Check off or reopen',
-        params: Id,
-        body: Type.Object({ completed: Type.Enum(['true', 'false']), back: Back }),
-        response: errors(403, 404, 422),
-      },
+        'Check off or reopen',
+        Type.Object({ completed: Type.Enum(['true', 'false']), back: Back }),
+      ),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -137,14 +133,11 @@ ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
     '/action-items/:id/due',
     {
       preHandler,
-      schema: {
-        hide: true,
+      schema: recordForm(
         tags,
-        summary: 'Set or clear the due date',
-        params: Id,
-        body: Type.Object({ due: LocalDateTime, clear: OptionalText(1), back: Back }),
-        response: errors(403, 404, 422),
-      },
+        'Set or clear the due date',
+        Type.Object({ due: LocalDateTime, clear: OptionalText(1), back: Back }),
+      ),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -160,14 +153,7 @@ ${items.length === 0 ? html`<p class="meta">Nothing here.</p>` : ''}`;
     '/action-items/:id/delete',
     {
       preHandler,
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Delete an action item',
-        params: Id,
-        body: Type.Object({ back: Back }),
-        response: errors(403, 404, 422),
-      },
+      schema: recordForm(tags, 'Delete an action item', Type.Object({ back: Back })),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);

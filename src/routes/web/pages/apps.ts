@@ -3,13 +3,12 @@ import type { Services } from '../../../context.js';
 import type { AppView } from '../../../domain/apps/views.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { noticeFor, Text } from '../forms.js';
+import { noticeFor, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser } from '../user.js';
 
 const tags = ['Web'];
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 
 function list(values: readonly string[] | null | undefined): string {
   return values && values.length > 0 ? values.join(', ') : 'none';
@@ -83,7 +82,7 @@ export function registerAppPages(app: TypedApp, ctx: Services): void {
       `/apps/:id/${action}`,
       {
         preHandler,
-        schema: { hide: true, tags, summary: `${action} an app`, params: Id, response: errors(403, 404, 422) },
+        schema: recordForm(tags, `${action} an app`),
       },
       async (request, reply) => {
         const user = await currentUser(ctx, request);

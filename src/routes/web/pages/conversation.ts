@@ -6,14 +6,13 @@ import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { formatTime, seconds } from '../format.js';
-import { noticeFor, Text } from '../forms.js';
+import { Id, noticeFor, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser, type WebUser } from '../user.js';
 import { actionItemRow } from './action-items.js';
 
 const tags = ['Web'];
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Flag = Type.Enum(['true', 'false']);
 
 function speakers(segments: SegmentView[]) {
@@ -128,14 +127,7 @@ ${manage(c, folders)}`;
       `/conversations/:id/${action}`,
       {
         preHandler,
-        schema: {
-          hide: true,
-          tags,
-          summary: `Conversation: ${action}`,
-          params: Id,
-          body,
-          response: errors(403, 404, 422),
-        },
+        schema: recordForm(tags, `Conversation: ${action}`, body),
       },
       async (request, reply) => {
         const user = await currentUser(ctx, request);

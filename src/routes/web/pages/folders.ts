@@ -3,13 +3,12 @@ import type { Services } from '../../../context.js';
 import type { FolderView } from '../../../domain/folders/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { noticeFor, OptionalText, Text } from '../forms.js';
+import { noticeFor, OptionalText, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser } from '../user.js';
 
 const tags = ['Web'];
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const FolderForm = Type.Object({ name: Text(100, 1), description: OptionalText(500) });
 
 function folderItem(f: FolderView) {
@@ -75,14 +74,7 @@ export function registerFolderPages(app: TypedApp, ctx: Services): void {
     '/folders/:id/edit',
     {
       preHandler,
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Edit a folder',
-        params: Id,
-        body: FolderForm,
-        response: errors(403, 404, 422),
-      },
+      schema: recordForm(tags, 'Edit a folder', FolderForm),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -98,7 +90,7 @@ export function registerFolderPages(app: TypedApp, ctx: Services): void {
     '/folders/:id/delete',
     {
       preHandler,
-      schema: { hide: true, tags, summary: 'Delete a folder', params: Id, response: errors(403, 404, 422) },
+      schema: recordForm(tags, 'Delete a folder'),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);

@@ -3,13 +3,12 @@ import type { Services } from '../../../context.js';
 import { GOAL_TYPES, type GoalView, MAX_ACTIVE_GOALS } from '../../../domain/goals/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { filled, NumberText, noticeFor, numberOrUndefined, OptionalText, Text } from '../forms.js';
+import { filled, NumberText, noticeFor, numberOrUndefined, OptionalText, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser } from '../user.js';
 
 const tags = ['Web'];
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Required = Type.String({ pattern: '^\\s*-?\\d+(\\.\\d+)?\\s*$', maxLength: 32 });
 
 function goalItem(g: GoalView) {
@@ -104,14 +103,7 @@ export function registerGoalPages(app: TypedApp, ctx: Services): void {
     '/goals/:id/progress',
     {
       preHandler,
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Record progress',
-        params: Id,
-        body: Type.Object({ value: Required }),
-        response: errors(403, 404, 422),
-      },
+      schema: recordForm(tags, 'Record progress', Type.Object({ value: Required })),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -124,14 +116,11 @@ export function registerGoalPages(app: TypedApp, ctx: Services): void {
     '/goals/:id/edit',
     {
       preHandler,
-      schema: {
-        hide: true,
+      schema: recordForm(
         tags,
-        summary: 'Edit a goal',
-        params: Id,
-        body: Type.Object({ title: Text(500, 1), target_value: NumberText, unit: OptionalText(64) }),
-        response: errors(403, 404, 422),
-      },
+        'Edit a goal',
+        Type.Object({ title: Text(500, 1), target_value: NumberText, unit: OptionalText(64) }),
+      ),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -145,13 +134,9 @@ export function registerGoalPages(app: TypedApp, ctx: Services): void {
     },
   );
 
-  app.post(
-    '/goals/:id/delete',
-    { preHandler, schema: { hide: true, tags, summary: 'Delete a goal', params: Id, response: errors(403, 404, 422) } },
-    async (request, reply) => {
-      const user = await currentUser(ctx, request);
-      await ctx.goals.delete(user.uid, request.params.id);
-      return redirect(reply, '/goals?done=deleted');
-    },
-  );
+  app.post('/goals/:id/delete', { preHandler, schema: recordForm(tags, 'Delete a goal') }, async (request, reply) => {
+    const user = await currentUser(ctx, request);
+    await ctx.goals.delete(user.uid, request.params.id);
+    return redirect(reply, '/goals?done=deleted');
+  });
 }

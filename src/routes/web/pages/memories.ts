@@ -5,14 +5,13 @@ import type { MemoryView } from '../../../domain/memories/views.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { formatTime } from '../format.js';
-import { noticeFor, Text } from '../forms.js';
+import { noticeFor, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser, type WebUser } from '../user.js';
 
 const tags = ['Web'];
 const PAGE_SIZE = 50;
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const Category = Type.Enum([...MEMORY_CATEGORIES]);
 const Visibility = Type.Enum(['public', 'private']);
 const MemoryForm = Type.Object({ content: Text(500, 1), category: Category, visibility: Visibility });
@@ -98,14 +97,7 @@ ${memories.length === 0 ? html`<p class="meta">No memories yet.</p>` : ''}`;
     '/memories/:id/edit',
     {
       preHandler,
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Edit a memory',
-        params: Id,
-        body: MemoryForm,
-        response: errors(403, 404, 422),
-      },
+      schema: recordForm(tags, 'Edit a memory', MemoryForm),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -123,7 +115,7 @@ ${memories.length === 0 ? html`<p class="meta">No memories yet.</p>` : ''}`;
     '/memories/:id/delete',
     {
       preHandler,
-      schema: { hide: true, tags, summary: 'Delete a memory', params: Id, response: errors(403, 404, 422) },
+      schema: recordForm(tags, 'Delete a memory'),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);

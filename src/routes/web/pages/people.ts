@@ -3,13 +3,12 @@ import type { Services } from '../../../context.js';
 import type { PersonView } from '../../../domain/people/service.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
-import { noticeFor, Text } from '../forms.js';
+import { noticeFor, recordForm, Text } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import { currentUser } from '../user.js';
 
 const tags = ['Web'];
-const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
 const NameForm = Type.Object({ name: Text(200, 1) });
 
 function personItem(p: PersonView) {
@@ -71,14 +70,7 @@ export function registerPeoplePages(app: TypedApp, ctx: Services): void {
     '/people/:id/edit',
     {
       preHandler,
-      schema: {
-        hide: true,
-        tags,
-        summary: 'Rename a person',
-        params: Id,
-        body: NameForm,
-        response: errors(403, 404, 422),
-      },
+      schema: recordForm(tags, 'Rename a person', NameForm),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
@@ -91,7 +83,7 @@ export function registerPeoplePages(app: TypedApp, ctx: Services): void {
     '/people/:id/delete',
     {
       preHandler,
-      schema: { hide: true, tags, summary: 'Delete a person', params: Id, response: errors(403, 404, 422) },
+      schema: recordForm(tags, 'Delete a person'),
     },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
