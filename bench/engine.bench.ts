@@ -9,13 +9,13 @@ import type { TextEngine, TranscriptInput } from '../src/processing/engine.js';
 import { createLocalEngine } from '../src/processing/local/index.js';
 
 /**
- * Local text engine throughput. Budgets: a 10,000-word transcript through all four
- * steps in under 200 ms, and 1,000 typical 300-word conversations a minute on one core. The long
- * transcript is also timed, in the same run, on the engine as it was before the redesign (commit
- * 100bb3e, checked out in a temporary git worktree) and on wink's bare tokenizer, and given as ratios.
+ * Local text engine throughput. Budgets: a 10,000-word transcript through all four steps in under
+ * 200 ms, and 1,000 typical 300-word conversations a minute on one core. The long transcript is also
+ * timed, in the same run, on the engine as it was before the redesign (commit 100bb3e, checked out in a
+ * temporary git worktree) and on wink's bare tokenizer, and given as ratios.
  */
 
-/** The engine before the issue-16 redesign, the speed reference. */
+/** The engine before the redesign of the local engine, the speed reference. */
 const BASELINE_COMMIT = '100bb3e';
 const REPO = resolve(import.meta.dirname, '..');
 

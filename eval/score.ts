@@ -18,7 +18,7 @@ export interface EvalReport {
   /** of kept cases with title keywords, the share whose title contains one */
   titles: { labeled: number; matched: number; rate: number };
   actionItems: Counts & { precision: number; recall: number; f1: number };
-  /** exact: the same local date (or minute, when the label gives a time); withinDay: at most a day off (issue 16) */
+  /** exact: the same local date (or minute, when the label gives a time); withinDay: at most a day off */
   dueAccuracy: { correct: number; withinDay: number; total: number; accuracy: number; withinDayRate: number };
   memories: Counts & { precision: number; recall: number; f1: number };
   events: { labeled: number; matched: number; recall: number };

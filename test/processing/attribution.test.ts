@@ -81,3 +81,14 @@ test('unlabelled memos are all the wearer; a lone heading such as "Reminder:" is
   assert.deepEqual(who(memo('Reminder: call mom tomorrow')), ['Sam*']);
   assert.equal(analysisOf(memo('Buy milk.\nCall mom.')).dialogue, false);
 });
+
+test('one voice under another name or number is overheard: the wearer is absent', () => {
+  for (const text of [
+    'Speaker 1: The train is delayed again.\nSpeaker 1: Call me back.',
+    'Deborah: Yes.\nDeborah: No.',
+  ]) {
+    const analysis = analysisOf(memo(text));
+    assert.equal(analysis.attribution, 'absent', text);
+    assert.ok(analysis.turns.every((turn) => !turn.isUser));
+  }
+});

@@ -1,5 +1,6 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
+import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -17,7 +18,7 @@ import { finishTask, readsAsTask } from './task-text.js';
 import { isPlaceholderSpeaker } from './text.js';
 import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
-interface Draft {
+export interface Draft {
   description: string;
   dueAt: Date | null;
   key: ContentKey;
@@ -25,6 +26,8 @@ interface Draft {
   sentenceIndex: number;
   /** the sentence and the one before it, where "again"/"another" would be said */
   context: string;
+  /** how the task was said, for the keep-or-drop model */
+  signal: DraftSignal;
 }
 
 /** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
@@ -89,13 +92,21 @@ function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock):
 
 /**
  * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
- * a named day from the sentence just before it, in the same turn or the turn it answers.
+ * a named day from the sentence just before it, or from the other speaker's turn it answers.
  */
+const LOOK_BACK_FOR_DATE = 3;
+
 function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | null {
-  const previous = extraction.analysis.sentences[candidate.sentenceIndex - 1];
-  if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
-  const mention = mentionsOf(extraction, candidate.sentenceIndex - 1).find((item) => item.precise && item.dateKnown);
-  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+  for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
+    const index = candidate.sentenceIndex - back;
+    const previous = extraction.analysis.sentences[index];
+    if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
+    // Further back than the sentence before, only the turn being answered sets the date.
+    if (back > 1 && previous.turn === candidate.sentence.turn) continue;
+    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
+    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
+  }
+  return null;
 }
 
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
@@ -183,6 +194,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
     context: contextOf(candidate, extraction.analysis),
+    signal: { candidate, description, hasDue: dueAt !== null },
   });
 }
 
@@ -239,15 +251,23 @@ function isRemention(draft: Draft, recent: ExistingActionItem[]): boolean {
 
 const MAX_ITEMS = 10;
 
-export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
+/** Every draft the cues give, before the model and the de-duplication against recent items. */
+export function draftActionItems(input: TranscriptInput): { drafts: Draft[]; analysis: Analysis } {
   const analysis = analysisOf(input);
-  const extraction: Extraction = {
-    analysis,
-    clock: clockOf(input.startedAt, input.timezone),
-    drafts: [],
-  };
+  const extraction: Extraction = { analysis, clock: clockOf(input.startedAt, input.timezone), drafts: [] };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
-  return extraction.drafts
+  return { drafts: extraction.drafts, analysis };
+}
+
+/** The draft's features for the keep-or-drop model (also read by the training script). */
+export function draftFeatures(draft: Draft, analysis: Analysis, count: number): number[] {
+  return featuresOf({ ...draft.signal, hasDue: draft.dueAt !== null }, analysis, count);
+}
+
+export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
+  const { drafts, analysis } = draftActionItems(input);
+  return drafts
+    .filter((draft) => keepsTask(draftFeatures(draft, analysis, drafts.length)))
     .filter((draft) => !isRemention(draft, recent))
     .slice(0, MAX_ITEMS)
     .map((draft) => ({ description: draft.description, dueAt: draft.dueAt }));

@@ -14,15 +14,17 @@ const EVENT_WORDS = new Set(
 const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
-const THIRD_PERSON = /\b(?:he|she|his|her|they|their|him|them)\b/i;
-// Another speaker's own plans ("my sister's wedding", "I'm at my mum's") are theirs unless they include the wearer.
-const OWN_PLANS = /\b(?:i|i'm|i've|i'll|my|he|she|his|her|they|their)\b/i;
+// A plan whose subject is someone else: "she flies out Friday", "they're meeting the bank on the 3rd".
+const THIRD_PERSON_SUBJECT =
+  /^(?:(?:and|so|but|oh|well|also)[\s,]+)*(?:he|she|they|he's|she's|they're|he'll|she'll|they'll)\b/i;
 // "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
 const PAST_TENSE =
   /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
 // "at lunch", "over dinner" say when something else happens, not that a meal is planned.
 const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
-const NOT_CONFIRMED = /\b(?:if|maybe|perhaps|might|unless|whether|cancel(?:l?ed)?|called off|every)\b/i;
+const NOT_CONFIRMED = /\b(?:cancel(?:l?ed)?|called off|every)\b/i;
+// A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
+const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const CALENDAR_NAME =
@@ -116,21 +118,28 @@ function clauseAround(text: string, word: string): string {
 /** "The launch is on the 3rd" concerns whoever notes it; "Mark has a meeting" or "she flies out" does not. */
 function impersonal(sentence: Sentence): boolean {
   const subject = sentence.tokens.find((token) => token.kind === 'word');
-  return subject !== undefined && subject.pos !== 'PROPN' && !THIRD_PERSON.test(sentence.text);
+  // "Mark has a meeting" is Mark's plan; "Calibration is on the 23rd" names the event itself.
+  const next = sentence.tokens[sentence.tokens.indexOf(subject ?? sentence.tokens[0]) + 1];
+  const named =
+    subject !== undefined &&
+    subject.pos === 'PROPN' &&
+    !CALENDAR_NAME.test(subject.value) &&
+    !(next?.pos === 'AUX' && next.lemma === 'be');
+  return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 
 /** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
   if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text) || impersonal(sentence);
   if (ADDRESSES_USER.test(sentence.text)) return true;
-  return analysis.attribution !== 'absent' && !OWN_PLANS.test(sentence.text);
+  return analysis.attribution !== 'absent' && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 
 /** The date nearest after the event word, or else the nearest before it. */
 function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: number): DateMention | undefined {
   const word = sentence.tokens[tokenIndex]?.value ?? '';
   const at = sentence.text.toLowerCase().indexOf(word.toLowerCase());
-  const precise = mentions.filter((mention) => mention.precise);
+  const precise = mentions.filter((mention) => mention.precise || mention.counted === true);
   return precise.find((mention) => mention.index >= at) ?? precise.at(-1);
 }
 
@@ -149,16 +158,26 @@ const TIME_NOUN =
 
 /** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
 function plainTitle(tokens: Token[]): string | null {
-  const index = tokens.findIndex(
-    (token, position) =>
-      position > 0 &&
-      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
+  const index = tokens.findIndex((token, position) => {
+    const next = tokens[position + 1];
+    // "Calibration is on the 23rd": a noun opening the sentence names the plan when a verb follows.
+    if (position === 0 && !(next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB'))) return false;
+    // "a follow-up": wink tags the verb; after a determiner it is a noun.
+    const nominal =
+      token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
+    return (
+      nominal &&
       /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&
       token.kind === 'word' &&
       !CALENDAR_NAME.test(token.value) &&
-      !TIME_NOUN.test(token.value),
-  );
-  return index === -1 ? null : eventTitle(tokens, index);
+      !TIME_NOUN.test(token.value)
+    );
+  });
+  if (index === -1) return null;
+  const hyphenated = tokens[index + 1]?.value === '-' && tokens[index + 2] !== undefined;
+  return hyphenated
+    ? headlineCase(`${tokens[index].value}-${tokens[index + 2]?.value ?? ''}`)
+    : eventTitle(tokens, index);
 }
 
 /** The sentence before, when it belongs to the same exchange: "Next appointment?" "Tuesday the 3rd." */
@@ -191,7 +210,8 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   const mention = index === -1 ? mentions.find((item) => !item.deadline) : eventDate(mentions, sentence, index);
   if (mention === undefined) return null;
   const anchorWord = index === -1 ? text.slice(mention.index, mention.end) : sentence.tokens[index].value;
-  if (PAST_TENSE.test(clauseAround(text, anchorWord))) return null;
+  const clause = clauseAround(text, anchorWord);
+  if (PAST_TENSE.test(clause) || HEDGED.test(clause)) return null;
   if (index !== -1 && isBookingTime(sentence.tokens, index, text.slice(0, mention.index))) return null;
   // An event without a stated time is placed at 09:00 local, the start of its day.
   const start = mentionInstant(mention, clock, 9, 0);

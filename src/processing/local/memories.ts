@@ -103,8 +103,9 @@ function relativeFact(clauses: string[]): string | null {
 }
 
 function factsOf(sentence: Sentence, order: number): Fact[] {
-  if (sentence.text.trim().endsWith('?')) return [];
-  const clauses = clausesOf(sentence);
+  // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
+  const asks = sentence.text.trim().endsWith('?');
+  const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
   for (const clause of clauses) {
     if (NOT_A_FACT.test(clause)) continue;
@@ -125,8 +126,9 @@ function secondHandFact(statement: Statement, order: number): Fact | null {
   if (NOT_A_FACT.test(statement.text)) return null;
   const fact = factFromClause(statement.text, parseTokens(statement.text));
   if (fact !== null) return { ...fact, order };
-  // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms.
-  if (!/\bstill\b/i.test(statement.text)) return null;
+  // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms;
+  // "your cholesterol is high": a finding someone states about the wearer.
+  if (!/\bstill\b|^my\b/i.test(statement.text)) return null;
   return { content: rewrite(statement.text), category: 'core', order, source: statement.text };
 }
 

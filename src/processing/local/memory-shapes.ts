@@ -162,8 +162,38 @@ export function namedRelative(tokens: Token[]): Shape | null {
   return null;
 }
 
+/** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */
+const LIFE_VERBS = new Set(
+  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join emigrate divorce adopt'.split(
+    ' ',
+  ),
+);
+const RECENT = /^(?:yesterday|today|tonight|morning|week|last)$/;
+
+/** "I came from Lviv in 2016", "I studied in Porto": a past life event placed by a name or a time span. */
+function lifeEvent(tokens: Token[]): Shape | null {
+  if (tokens[0]?.normal !== 'i') return null;
+  const verb = tokens[1];
+  if (verb === undefined || verb.pos !== 'VERB' || verb.normal === verb.lemma || !LIFE_VERBS.has(verb.lemma))
+    return null;
+  if (tokens.some((token) => RECENT.test(token.normal))) return null;
+  const placed = tokens.some(
+    (token) =>
+      token.pos === 'PROPN' || /^(?:19|20)\d\d$/.test(token.normal) || /^(?:years?|ago|since)$/.test(token.normal),
+  );
+  return placed ? { category: 'core' } : null;
+}
+
+/** "I can't take ibuprofen", "I can't eat gluten": what the wearer's body does not allow. */
+function cannotConsume(tokens: Token[]): Shape | null {
+  const text = tokens.map((token) => token.normal).join(' ');
+  return /^i (?:ca n't|can't|cannot|can not) (?:eat|drink|take|have|tolerate|digest)\b/.test(text)
+    ? { category: 'core' }
+    : null;
+}
+
 /** The first shape a first-person clause takes, or null. */
 export function shapeOf(tokens: Token[]): Shape | null {
   const list = words(tokens);
-  return copula(list) ?? bareHave(list) ?? tenure(list) ?? habit(list);
+  return copula(list) ?? bareHave(list) ?? tenure(list) ?? lifeEvent(list) ?? cannotConsume(list) ?? habit(list);
 }

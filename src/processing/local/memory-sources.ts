@@ -92,6 +92,9 @@ export function confirmedQuestions(analysis: Analysis): Statement[] {
   return statements;
 }
 
+// "But your cholesterol is high": a finding about the listener, stated by someone who knows.
+const YOUR_THING =
+  /(?:^|[,.]\s*|\bbut\s+|\band\s+)your ((?:[a-z-]+ ){0,2}[a-z-]+) (is|are) ((?:very |quite |a bit |slightly |too )?[a-z-]+(?: [a-z-]+)?)\s*[,.!]?$/i;
 const SAID_OF_LISTENER = /(?:^|,\s*|\bbecause\s+|\bsince\s+)(?:you're|you are)\s+([^,;.!?]+)/i;
 
 /** "Because you're rhesus negative, …": what another speaker states as a fact about the wearer. */
@@ -102,6 +105,9 @@ export function saidOfWearer(analysis: Analysis): Statement[] {
     if (sentence.isUser || sentence.text.trim().endsWith('?')) continue;
     const match = SAID_OF_LISTENER.exec(sentence.text);
     if (match !== null) statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
+    const owned = YOUR_THING.exec(sentence.text);
+    if (owned !== null)
+      statements.push({ text: `my ${owned[1]} ${owned[2]} ${owned[3].trim()}`, sentence, secondHand: true });
   }
   return statements;
 }

@@ -46,8 +46,8 @@ export interface WearerRule {
 
 /**
  * Decides from the distinct speaker labels which of them is the wearer: a label naming the user; else,
- * by the convention of wearable diarization, speaker 0; else, with one voice only, that voice; else
- * (several names, none the user's) nobody — the wearer only listened.
+ * by the convention of wearable diarization, speaker 0; else, with one unnamed voice only, that voice;
+ * else (names or numbers, none the user's nor 0) nobody — the wearer only listened.
  */
 export function wearerAmong(labels: ReadonlyArray<string>, userName: string): WearerRule {
   const names = wearerLabels(userName);
@@ -58,6 +58,10 @@ export function wearerAmong(labels: ReadonlyArray<string>, userName: string): We
   if (distinct.some((label) => speakerNumber(label) === 0)) {
     return { isWearer: (label) => speakerNumber(label) === 0, attribution: 'convention' };
   }
-  if (distinct.length === 1) return { isWearer: () => true, attribution: 'sole' };
+  // One voice without any label to go by (an empty or "unknown" speaker) is the wearer's own recording;
+  // one voice under another name or number ("Speaker 1", "Deborah") is someone overheard.
+  if (distinct.length === 1 && /^(?:|unknown|speaker)$/i.test(distinct[0] ?? '')) {
+    return { isWearer: () => true, attribution: 'sole' };
+  }
   return { isWearer: () => false, attribution: 'absent' };
 }
