@@ -1,13 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import type { TextEngine, TranscriptInput } from '../src/processing/engine.js';
 import { createLocalEngine } from '../src/processing/local/index.js';
 
 /**
- * Local text engine throughput. Budgets: a 10,000-word transcript through all four steps
- * in under 200 ms, and 1,000 typical 300-word conversations a minute on one core. Both are also
- * given as ratios to wink's bare tokenizer on the same text, measured in the same run.
+ * Local text engine throughput. Budgets: a 10,000-word transcript through all four steps in under
+ * 200 ms, and 1,000 typical 300-word conversations a minute on one core. The long transcript is also
+ * timed, in the same run, on the engine as it was before the redesign (commit 100bb3e, checked out in a
+ * temporary git worktree) and on wink's bare tokenizer, and given as ratios.
  */
+
+/** The engine before the redesign of the local engine, the speed reference. */
+const BASELINE_COMMIT = '100bb3e';
+const REPO = resolve(import.meta.dirname, '..');
 
 const LINES: Array<[boolean, string]> = [
   [false, 'Morning! Did you get a chance to look at the budget for the Lisbon offsite?'],
@@ -97,6 +107,34 @@ function formatLong(engine: Timing, baseline: Timing): string {
   );
 }
 
+function formatAgainstBefore(engine: Timing, before: Timing | string): string {
+  if (typeof before === 'string') return `engine at ${BASELINE_COMMIT}: not measured (${before})`;
+  return (
+    `same transcript on the engine at ${BASELINE_COMMIT}: ${before.cpu.toFixed(1)} ms CPU; ` +
+    `now ${(engine.cpu / before.cpu).toFixed(2)}× that time`
+  );
+}
+
+/** Times the long transcript on the engine at BASELINE_COMMIT, from a temporary worktree removed afterwards. */
+async function timeBefore(long: TranscriptInput): Promise<Timing | string> {
+  const dir = mkdtempSync(join(tmpdir(), 'keepsake-engine-before-'));
+  const tree = join(dir, 'tree');
+  try {
+    execFileSync('git', ['-C', REPO, 'worktree', 'add', '--detach', tree, BASELINE_COMMIT], { stdio: 'ignore' });
+    symlinkSync(join(REPO, 'node_modules'), join(tree, 'node_modules'));
+    const url = pathToFileURL(join(tree, 'src/processing/local/index.ts')).href;
+    const module = (await import(url)) as { createLocalEngine: () => TextEngine };
+    const before = module.createLocalEngine();
+    await warmUp(before, long);
+    return await timeMedian(9, () => allSteps(before, copyOf(long)));
+  } catch (error) {
+    return error instanceof Error ? error.message.split('\n')[0] : String(error);
+  } finally {
+    execFileSync('git', ['-C', REPO, 'worktree', 'remove', '--force', tree], { stdio: 'ignore' });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function formatTypical(engineMs: number, baselineMs: number): string {
   const perMinute = Math.floor(60_000 / engineMs);
   return (
@@ -114,6 +152,7 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
   await warmUp(engine, long);
   const longTiming = await timeMedian(9, () => allSteps(engine, copyOf(long)));
   const longBaseline = await timeMedian(9, () => void tokenizer.readDoc(longText).tokens().length());
+  const before = await timeBefore(long);
 
   const typical = Array.from({ length: 1000 }, (_, i) => conversation(300, i));
   const engineStart = cpuMs();
@@ -129,7 +168,11 @@ export async function run(): Promise<{ name: string; lines: string[] }> {
 
   return {
     name: 'local text engine',
-    lines: [formatLong(longTiming, longBaseline), formatTypical(typicalMs, typicalBaseline)],
+    lines: [
+      formatLong(longTiming, longBaseline),
+      formatAgainstBefore(longTiming, before),
+      formatTypical(typicalMs, typicalBaseline),
+    ],
   };
 }
 

@@ -20,10 +20,20 @@ export function formatReport(label: string, report: EvalReport): string[] {
     `category top-1 accuracy: ${percent(report.categoryAccuracy)}  (acceptable: ${percent(report.categoryAcceptable)})`,
     `title has a key word:    ${percent(report.titles.rate)} (${report.titles.matched}/${report.titles.labeled})`,
     `action items:            P ${items.precision.toFixed(2)}  R ${items.recall.toFixed(2)}  F1 ${items.f1.toFixed(2)}  (${items.matched} matched / ${items.extracted} extracted / ${items.labeled} labeled)`,
-    `due-date accuracy:       ${percent(report.dueAccuracy.accuracy)} (${report.dueAccuracy.correct}/${report.dueAccuracy.total})`,
+    `due date within a day:   ${percent(report.dueAccuracy.withinDayRate)} (${report.dueAccuracy.withinDay}/${report.dueAccuracy.total}); exact ${percent(report.dueAccuracy.accuracy)} (${report.dueAccuracy.correct})`,
     `memories:                P ${memories.precision.toFixed(2)}  R ${memories.recall.toFixed(2)}  F1 ${memories.f1.toFixed(2)}  (${memories.matched} matched / ${memories.extracted} extracted / ${memories.labeled} labeled)`,
     `event recall:            ${percent(report.events.recall)} (${report.events.matched}/${report.events.labeled})`,
   ];
+}
+
+/** Action-item and memory F1 per input form (`--by-form`, or with `--verbose`). */
+export function formatByForm(report: EvalReport): string[] {
+  return report.byForm.map(
+    (row) =>
+      `  ${row.form.padEnd(18)} ${String(row.cases).padStart(3)} kept cases  ` +
+      `items F1 ${row.actionItems.f1.toFixed(2)} (${row.actionItems.matched}/${row.actionItems.extracted}/${row.actionItems.labeled})  ` +
+      `memories F1 ${row.memories.f1.toFixed(2)} (${row.memories.matched}/${row.memories.extracted}/${row.memories.labeled})`,
+  );
 }
 
 function engineFrom(values: Record<string, string | boolean | undefined>): TextEngine {
@@ -55,6 +65,7 @@ async function main(): Promise<void> {
       model: { type: 'string' },
       'api-key': { type: 'string' },
       verbose: { type: 'boolean', default: false },
+      'by-form': { type: 'boolean', default: false },
       set: { type: 'string', default: 'all' },
     },
   });
@@ -65,6 +76,10 @@ async function main(): Promise<void> {
   for (const [name, dir] of sets) {
     const report = await evaluate(engine, loadDataset(dir));
     for (const line of formatReport(name, report)) console.log(line);
+    if (values.verbose || values['by-form']) {
+      console.log('by input form (matched/extracted/labeled):');
+      for (const line of formatByForm(report)) console.log(line);
+    }
     if (values.verbose) for (const miss of report.misses) console.log(`  - ${miss}`);
   }
 }

@@ -1,6 +1,6 @@
 import type { ExtractedActionItem, TextEngine } from '../src/processing/engine.js';
 import { localDateTime } from '../src/processing/local/timezone.js';
-import type { EvalCase } from './dataset.js';
+import type { EvalCase, InputForm } from './dataset.js';
 import { containsKeyword, pairUp } from './matching.js';
 
 export interface Counts {
@@ -18,17 +18,28 @@ export interface EvalReport {
   /** of kept cases with title keywords, the share whose title contains one */
   titles: { labeled: number; matched: number; rate: number };
   actionItems: Counts & { precision: number; recall: number; f1: number };
-  dueAccuracy: { correct: number; total: number; accuracy: number };
+  /** exact: the same local date (or minute, when the label gives a time); withinDay: at most a day off */
+  dueAccuracy: { correct: number; withinDay: number; total: number; accuracy: number; withinDayRate: number };
   memories: Counts & { precision: number; recall: number; f1: number };
   events: { labeled: number; matched: number; recall: number };
+  /** action items and memories per input form, to see whether every form reaches the wearer */
+  byForm: Array<{ form: InputForm; cases: number; actionItems: Scored; memories: Scored }>;
   misses: string[];
+}
+
+type Scored = Counts & { precision: number; recall: number; f1: number };
+
+interface FormTally {
+  cases: number;
+  items: Counts;
+  memories: Counts;
 }
 
 function ratio(part: number, whole: number): number {
   return whole === 0 ? 1 : part / whole;
 }
 
-function withF1(counts: Counts): Counts & { precision: number; recall: number; f1: number } {
+function withF1(counts: Counts): Scored {
   const precision = ratio(counts.matched, counts.extracted);
   const recall = ratio(counts.matched, counts.labeled);
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
@@ -53,10 +64,30 @@ interface Tally {
   categoryTotal: number;
   titles: { labeled: number; matched: number };
   items: Counts;
-  due: { correct: number; total: number };
+  due: { correct: number; withinDay: number; total: number };
   memories: Counts;
   events: { labeled: number; matched: number };
+  forms: Map<InputForm, FormTally>;
   misses: string[];
+}
+
+function zero(): Counts {
+  return { extracted: 0, labeled: 0, matched: 0 };
+}
+
+function addCounts(into: Counts, from: Counts): void {
+  into.extracted += from.extracted;
+  into.labeled += from.labeled;
+  into.matched += from.matched;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole days between the label's local date and the extracted instant's local date. */
+function daysOff(dueAt: Date, timezone: string, label: string): number {
+  const got = Date.parse(`${localLabel(dueAt, timezone, false)}T00:00:00Z`);
+  const wanted = Date.parse(`${label.slice(0, 10)}T00:00:00Z`);
+  return Math.abs(got - wanted) / DAY_MS;
 }
 
 /** Counts a one-to-one pairing of labels with extracted texts and notes what was missed or extra. */
@@ -88,6 +119,7 @@ function tallyDue(evalCase: EvalCase, items: ExtractedActionItem[], pairs: numbe
     tally.due.total++;
     const dueAt = items[index].dueAt;
     const got = dueAt === null ? 'none' : localLabel(dueAt, evalCase.input.timezone, label.due.includes('T'));
+    if (dueAt !== null && daysOff(dueAt, evalCase.input.timezone, label.due) <= 1) tally.due.withinDay++;
     if (got === label.due) tally.due.correct++;
     else tally.misses.push(`${evalCase.id}: due for [${label.keywords.join(', ')}] expected ${label.due}, got ${got}`);
   });
@@ -98,6 +130,17 @@ function tallyTitle(id: string, keywords: string[], title: string, tally: Tally)
   tally.titles.labeled++;
   if (keywords.some((keyword) => containsKeyword(title, keyword))) tally.titles.matched++;
   else tally.misses.push(`${id}: title "${title}" has none of [${keywords.join(', ')}]`);
+}
+
+function formTally(tally: Tally, form: InputForm): FormTally {
+  const existing = tally.forms.get(form);
+  if (existing !== undefined) {
+    existing.cases++;
+    return existing;
+  }
+  const created = { cases: 1, items: zero(), memories: zero() };
+  tally.forms.set(form, created);
+  return created;
 }
 
 async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): Promise<void> {
@@ -112,16 +155,18 @@ async function scoreCase(engine: TextEngine, evalCase: EvalCase, tally: Tally): 
   else tally.misses.push(`${id}: category expected ${labels.category}, got ${structure.category}`);
   if ((labels.categories_ok ?? [labels.category]).includes(structure.category)) tally.categoryAcceptable++;
   tallyTitle(id, labels.title_keywords ?? [], structure.title, tally);
+  const form = formTally(tally, evalCase.form);
   const items = await engine.extractActionItems(input, evalCase.recent);
   const descriptions = items.map((item) => item.description);
-  tallyDue(
-    evalCase,
-    items,
-    tallyPairs(id, 'item', labels.action_items, descriptions, tally.items, tally.misses),
-    tally,
-  );
+  const itemCounts = zero();
+  tallyDue(evalCase, items, tallyPairs(id, 'item', labels.action_items, descriptions, itemCounts, tally.misses), tally);
+  addCounts(tally.items, itemCounts);
+  addCounts(form.items, itemCounts);
   const memories = (await engine.extractMemories(input, [])).map((memory) => memory.content);
-  tallyPairs(id, 'memory', labels.memories, memories, tally.memories, tally.misses);
+  const memoryCounts = zero();
+  tallyPairs(id, 'memory', labels.memories, memories, memoryCounts, tally.misses);
+  addCounts(tally.memories, memoryCounts);
+  addCounts(form.memories, memoryCounts);
   const events = structure.events.map((event) => `${event.title} ${event.description}`);
   // Events are scored for recall only: a surplus event is cheap, a missed appointment is not.
   const eventCounts = { extracted: 0, labeled: 0, matched: 0 };
@@ -141,9 +186,10 @@ export async function evaluate(engine: TextEngine, cases: EvalCase[]): Promise<E
     categoryTotal: 0,
     titles: { labeled: 0, matched: 0 },
     items: { extracted: 0, labeled: 0, matched: 0 },
-    due: { correct: 0, total: 0 },
+    due: { correct: 0, withinDay: 0, total: 0 },
     memories: { extracted: 0, labeled: 0, matched: 0 },
     events: { labeled: 0, matched: 0 },
+    forms: new Map(),
     misses: [],
   };
   for (const evalCase of cases) await scoreCase(engine, evalCase, tally);
@@ -154,9 +200,21 @@ export async function evaluate(engine: TextEngine, cases: EvalCase[]): Promise<E
     categoryAcceptable: ratio(tally.categoryAcceptable, tally.categoryTotal),
     titles: { ...tally.titles, rate: ratio(tally.titles.matched, tally.titles.labeled) },
     actionItems: withF1(tally.items),
-    dueAccuracy: { ...tally.due, accuracy: ratio(tally.due.correct, tally.due.total) },
+    dueAccuracy: {
+      ...tally.due,
+      accuracy: ratio(tally.due.correct, tally.due.total),
+      withinDayRate: ratio(tally.due.withinDay, tally.due.total),
+    },
     memories: withF1(tally.memories),
     events: { ...tally.events, recall: ratio(tally.events.matched, tally.events.labeled) },
+    byForm: [...tally.forms.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([form, counts]) => ({
+        form,
+        cases: counts.cases,
+        actionItems: withF1(counts.items),
+        memories: withF1(counts.memories),
+      })),
     misses: tally.misses,
   };
 }

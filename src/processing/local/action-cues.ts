@@ -1,8 +1,11 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { FILLERS, TASK_VERBS } from './vocabulary.js';
+import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
-/** How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"). */
-export type CueStrength = 'strong' | 'medium' | 'weak';
+/**
+ * How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"),
+ * planned (a present progressive, "I'm calling the landlord tonight": a plan only with a date).
+ */
+export type CueStrength = 'strong' | 'medium' | 'weak' | 'planned';
 export type CueKind = 'commitment' | 'request' | 'reminder' | 'imperative';
 
 /** A cue found in a sentence: the clause that follows it is the candidate task. */
@@ -48,12 +51,18 @@ const SELF_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we should|i want to|i'd like to|we'll|let's)\s+/gi, kind: 'commitment', strength: 'weak' },
+  // The progressive with a future time is English's arranged plan ("Tomorrow I'm mailing the contract").
+  {
+    pattern: /\b(?:i'm|i am)\s+(?:(?:also|just|finally|definitely|still)\s+)?(?=(?!going\b|gonna\b)[a-z]+ing\b)/gi,
+    kind: 'commitment',
+    strength: 'planned',
+  },
 ];
 
 const OTHER_CUES: Cue[] = [
   {
     pattern:
-      /\b(?:can you|could you|would you|will you|can u|i need you to|i'd like you to|make sure (?:you|to)|you need to|you have to|you've got to|don'?t forget to|remember to|please)\s+/gi,
+      /\b(?:can you|could you|would you|will you|can u|i need you to|i'd like you to|make sure (?:you|to)|you need to|you have to|you've got to|don'?t forget to|remember to|please|you'll need to|you will need to|you should|you must|i want you to|i'll need you to|i(?:'d| would)? (?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
     kind: 'request',
     strength: 'medium',
   },
@@ -141,16 +150,44 @@ export function assignWindows(candidates: Candidate[]): Candidate[] {
 const DISCOURSE_OPENERS =
   /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+)*/i;
 
+// "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
+const FRONTED =
+  /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
+
+const DATED =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
+function openerLength(text: string): number {
+  const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;
+  const fronted = FRONTED.exec(text.slice(discourse))?.[0].length ?? 0;
+  return discourse + fronted + (DISCOURSE_OPENERS.exec(text.slice(discourse + fronted))?.[0].length ?? 0);
+}
+
+/**
+ * The verb opening an imperative: a task verb, or (for a request addressed to the wearer) any verb wink
+ * tags in its base form that is not a light verb ("fill in the form", "renew the parking permit").
+ */
+function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): boolean {
+  if (FILLERS.has(word)) return false;
+  const verbToken = sentence.tokens.find((token) => token.normal === word);
+  if (verbToken !== undefined && verbToken.lemma !== word) return false;
+  if (TASK_VERBS.has(word)) return true;
+  // Beyond the task verbs, an instruction is a task only with a date ("By Monday, fill in the form"):
+  // "lift your arm", "sit down" are done on the spot.
+  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
+}
+
 /** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
-function imperativeCandidates(sentence: Sentence, sentenceIndex: number): Candidate[] {
+function imperativeCandidates(sentence: Sentence, sentenceIndex: number, addressed = false): Candidate[] {
   if (sentence.text.trim().endsWith('?')) return [];
-  const opener = DISCOURSE_OPENERS.exec(sentence.text)?.[0].length ?? 0;
+  const opener = openerLength(sentence.text);
   const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
-  if (!TASK_VERBS.has(firstWord) || FILLERS.has(firstWord)) return [];
-  const verbToken = sentence.tokens.find((token) => token.normal === firstWord);
-  if (verbToken !== undefined && verbToken.lemma !== firstWord) return [];
+  if (!imperativeVerb(sentence, firstWord, addressed)) return [];
   const span = clauseAt(sentence.text, opener);
-  const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength: 'medium' as const, cueStart: opener };
+  // The verb was vetted above; a request addressed to the wearer then needs no further cue.
+  const base: Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart'> = addressed
+    ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
+    : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
   return assignWindows(
     splitCoordinated({
       ...base,
@@ -163,6 +200,11 @@ function imperativeCandidates(sentence: Sentence, sentenceIndex: number): Candid
   );
 }
 
+/** Someone's requests can only be the wearer's tasks when the wearer takes part in the conversation. */
+function wearerListens(analysis: Analysis): boolean {
+  return analysis.attribution !== 'absent';
+}
+
 /** Every cue in the conversation, in order of speech. */
 export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
@@ -170,6 +212,9 @@ export function findCandidates(analysis: Analysis): Candidate[] {
     const fromCues = candidatesFromCues(sentence, index, cuesFor(sentence, analysis));
     if (fromCues.length > 0) candidates.push(...fromCues);
     else if (!analysis.dialogue) candidates.push(...imperativeCandidates(sentence, index));
+    // Another speaker's imperative is addressed to the listener: in a wearer's recording, the wearer.
+    else if (!sentence.isUser && wearerListens(analysis))
+      candidates.push(...imperativeCandidates(sentence, index, true));
   });
   return candidates;
 }

@@ -1,5 +1,6 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
+import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -12,10 +13,12 @@ import {
   similarity,
   taskKey,
 } from './similarity.js';
+import { settled } from './task-outcome.js';
+import { finishTask, readsAsTask } from './task-text.js';
 import { isPlaceholderSpeaker } from './text.js';
-import { HABIT_VERBS, TASK_VERBS } from './vocabulary.js';
+import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
-interface Draft {
+export interface Draft {
   description: string;
   dueAt: Date | null;
   key: ContentKey;
@@ -23,6 +26,8 @@ interface Draft {
   sentenceIndex: number;
   /** the sentence and the one before it, where "again"/"another" would be said */
   context: string;
+  /** how the task was said, for the keep-or-drop model */
+  signal: DraftSignal;
 }
 
 /** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
@@ -31,8 +36,12 @@ const NON_TASK_VERBS = new Set(
     ' ',
   ),
 );
+/** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
+const INTRANSITIVE_NEXT =
+  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now)\b|^$/;
 const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
-const HYPOTHETICAL_INSIDE = /\b(?:maybe|someday|some day|one day|might|possibly|perhaps)\b/i;
+const HYPOTHETICAL_INSIDE =
+  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
@@ -43,6 +52,8 @@ function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: 
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
+  // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
+  if (candidate.strength === 'planned') return !LIGHT_VERBS.has(verb) && !INTRANSITIVE_NEXT.test(next) && hasDate();
   return true;
 }
 
@@ -76,6 +87,25 @@ function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock):
   }
   // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
   if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
+  return null;
+}
+
+/**
+ * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
+ * a named day from the sentence just before it, or from the other speaker's turn it answers.
+ */
+const LOOK_BACK_FOR_DATE = 3;
+
+function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | null {
+  for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
+    const index = candidate.sentenceIndex - back;
+    const previous = extraction.analysis.sentences[index];
+    if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
+    // Further back than the sentence before, only the turn being answered sets the date.
+    if (back > 1 && previous.turn === candidate.sentence.turn) continue;
+    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
+    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
+  }
   return null;
 }
 
@@ -121,6 +151,7 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
+  if (settled(candidate, extraction.analysis)) return false;
   const { verb, next } = leadingVerb(candidate);
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
   const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
@@ -130,9 +161,13 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
-  let description = describeClause(candidate.clause, candidate.clauseStart, mentions, perspective);
-  let dueAt = chooseDue(candidate, mentions, extraction.clock);
-  if (description === '') return;
+  let description = finishTask(
+    describeClause(candidate.clause, candidate.clauseStart, mentions, perspective),
+    extraction.analysis,
+    candidate.sentenceIndex,
+  );
+  let dueAt = chooseDue(candidate, mentions, extraction.clock) ?? dateJustBefore(candidate, extraction);
+  if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
     if (referenced !== undefined) {
@@ -159,6 +194,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
     context: contextOf(candidate, extraction.analysis),
+    signal: { candidate, description, hasDue: dueAt !== null },
   });
 }
 
@@ -215,15 +251,23 @@ function isRemention(draft: Draft, recent: ExistingActionItem[]): boolean {
 
 const MAX_ITEMS = 10;
 
-export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
+/** Every draft the cues give, before the model and the de-duplication against recent items. */
+export function draftActionItems(input: TranscriptInput): { drafts: Draft[]; analysis: Analysis } {
   const analysis = analysisOf(input);
-  const extraction: Extraction = {
-    analysis,
-    clock: clockOf(input.startedAt, input.timezone),
-    drafts: [],
-  };
+  const extraction: Extraction = { analysis, clock: clockOf(input.startedAt, input.timezone), drafts: [] };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
-  return extraction.drafts
+  return { drafts: extraction.drafts, analysis };
+}
+
+/** The draft's features for the keep-or-drop model (also read by the training script). */
+export function draftFeatures(draft: Draft, analysis: Analysis, count: number): number[] {
+  return featuresOf({ ...draft.signal, hasDue: draft.dueAt !== null }, analysis, count);
+}
+
+export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
+  const { drafts, analysis } = draftActionItems(input);
+  return drafts
+    .filter((draft) => keepsTask(draftFeatures(draft, analysis, drafts.length)))
     .filter((draft) => !isRemention(draft, recent))
     .slice(0, MAX_ITEMS)
     .map((draft) => ({ description: draft.description, dueAt: draft.dueAt }));

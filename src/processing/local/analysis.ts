@@ -1,5 +1,6 @@
 import type { TranscriptInput } from '../engine.js';
 import { parseTurns, type Token } from './nlp.js';
+import { type Attribution, wearerAmong, wearerLabels } from './speakers.js';
 import { normalizeText, SPEAKER_PLACEHOLDER, splitLabelledLines } from './text.js';
 
 /** A speaker turn: consecutive segments of one speaker merged. */
@@ -23,34 +24,60 @@ export interface Analysis {
   sentences: Sentence[];
   /** true when someone other than the user speaks; false for memos and monologues */
   dialogue: boolean;
+  /** how the wearer's turns were recognised; `absent` when the wearer does not speak at all */
+  attribution: Attribution;
+}
+
+interface Attributed {
+  turns: Turn[];
+  attribution: Attribution;
 }
 
 // Bounds the work on pathological inputs; 200k characters is ~35k words, far above a day's conversation.
 const MAX_ANALYSED_CHARS = 200_000;
 
-function turnsFromSegments(input: TranscriptInput): Turn[] {
+/** Segments marked `is_user` are the wearer's; without any mark, the labels decide (speakers.ts). */
+function turnsFromSegments(input: TranscriptInput): Attributed {
   const ordered = [...input.segments].sort((a, b) => a.start - b.start);
+  const marked = ordered.some((segment) => segment.isUser);
+  const rule = marked
+    ? { isWearer: () => false, attribution: 'marked' as const }
+    : wearerAmong(
+        ordered.filter((segment) => segment.text.trim() !== '').map((segment) => segment.speaker),
+        input.userName,
+      );
   const turns: Turn[] = [];
   for (const segment of ordered) {
     const text = normalizeText(segment.text).trim();
     if (text === '') continue;
+    const isUser = marked ? segment.isUser : rule.isWearer(segment.speaker);
     const last = turns.at(-1);
-    if (last !== undefined && last.speaker === segment.speaker && last.isUser === segment.isUser) {
+    if (last !== undefined && last.speaker === segment.speaker && last.isUser === isUser) {
       last.text = `${last.text} ${text}`;
     } else {
-      turns.push({ speaker: segment.speaker, isUser: segment.isUser, text });
+      turns.push({ speaker: segment.speaker, isUser, text });
     }
   }
-  return turns;
+  return { turns, attribution: rule.attribution };
 }
 
-function turnsFromText(input: TranscriptInput): Turn[] {
+/** Labelled lines are attributed by their labels; unlabelled text (a memo) is all the wearer's. */
+function turnsFromText(input: TranscriptInput): Attributed {
   const owner = input.userName.trim() === '' ? 'User' : input.userName.trim();
-  return splitLabelledLines(normalizeText(input.text)).map((line) => ({
+  const lines = splitLabelledLines(normalizeText(input.text), wearerLabels(input.userName));
+  const labels = lines.flatMap((line) => (line.speaker === null ? [] : [line.speaker]));
+  if (labels.length === 0) {
+    const turns = lines.map((line) => ({ speaker: owner, isUser: true, text: line.text.trim() }));
+    return { turns, attribution: 'unlabelled' };
+  }
+  const rule = wearerAmong(labels, input.userName);
+  const turns = lines.map((line) => ({
     speaker: line.speaker ?? owner,
-    isUser: line.speaker === null || line.speaker === owner,
+    // An unlabelled line before or between labelled turns is a note the wearer made.
+    isUser: line.speaker === null || rule.isWearer(line.speaker),
     text: line.text.trim(),
   }));
+  return { turns, attribution: rule.attribution };
 }
 
 function boundTurns(turns: Turn[]): Turn[] {
@@ -71,15 +98,16 @@ function withoutPlaceholders(turns: Turn[]): Turn[] {
 
 function analyse(input: TranscriptInput): Analysis {
   const fromSegments = input.segments.some((segment) => segment.text.trim() !== '');
-  const all = fromSegments ? turnsFromSegments(input) : turnsFromText(input);
-  const turns = withoutPlaceholders(boundTurns(all.filter((turn) => turn.text !== '')));
+  const attributed = fromSegments ? turnsFromSegments(input) : turnsFromText(input);
+  const turns = withoutPlaceholders(boundTurns(attributed.turns.filter((turn) => turn.text !== '')));
   const sentences: Sentence[] = [];
   parseTurns(turns.map((turn) => turn.text)).forEach((parsed, index) => {
     const turn = turns[index];
     for (const sentence of parsed)
       sentences.push({ ...sentence, speaker: turn.speaker, isUser: turn.isUser, turn: index });
   });
-  return { turns, sentences, dialogue: turns.some((turn) => !turn.isUser) };
+  const dialogue = turns.some((turn) => !turn.isUser);
+  return { turns, sentences, dialogue, attribution: attributed.attribution };
 }
 
 const cache = new WeakMap<TranscriptInput, { text: string; segmentCount: number; analysis: Analysis }>();

@@ -22,25 +22,10 @@ const POINTERS: Record<string, Pointer> = {
   this: 'thing',
 };
 const PARTICLES = new Set(['up', 'out', 'off', 'back', 'down', 'over', 'in']);
-const PREPOSITIONS = new Set([
-  'at',
-  'on',
-  'to',
-  'from',
-  'for',
-  'in',
-  'by',
-  'with',
-  'before',
-  'after',
-  'tomorrow',
-  'tonight',
-  'today',
-  'later',
-  'soon',
-  'then',
-]);
 const LOOK_BACK_SENTENCES = 3;
+// Words that open the noun phrase a recipient pronoun is followed by ("send them the file", "email him a copy").
+const RECIPIENT_BEFORE =
+  /^(?:the|a|an|my|your|our|his|her|their|some|any|all|both|this|that|these|those|everything|anything|something|\d+|one|two|three|four|five)$/;
 
 function isPlural(token: Token): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.normal && token.normal.endsWith('s');
@@ -79,7 +64,7 @@ export function objectPronoun(description: string): { index: number; pointer: Po
   const pointer = POINTERS[words[index] ?? ''];
   // "Send them the proposal": a pronoun followed by a noun phrase is the recipient, not the thing.
   const next = words[index + 1];
-  if (pointer === undefined || (next !== undefined && !PARTICLES.has(next) && !PREPOSITIONS.has(next))) return null;
+  if (pointer === undefined || (next !== undefined && RECIPIENT_BEFORE.test(next))) return null;
   return { index, pointer };
 }
 

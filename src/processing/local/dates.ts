@@ -1,13 +1,14 @@
 import * as chrono from 'chrono-node';
 import {
-  addLocalDays,
-  type LocalDateTime,
-  localDateTime,
-  localToUtc,
-  localWeekday,
-  offsetMinutes,
-  safeTimezone,
-} from './timezone.js';
+  COUNTED,
+  DEADLINE_BEFORE,
+  digitizeOrdinals,
+  endOfPeriods,
+  fromAnchor,
+  NUMBER_WORDS,
+  ordinalDays,
+} from './date-phrases.js';
+import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
 export interface Clock {
@@ -31,6 +32,8 @@ export interface DateMention {
   precise: boolean;
   /** introduced by "by", "before", "until", "due" … */
   deadline: boolean;
+  /** a counted offset ("in two weeks", "three weeks from today"): a definite day, though not a named one */
+  counted?: boolean;
 }
 
 export function clockOf(startedAt: Date, timezone: string): Clock {
@@ -38,21 +41,6 @@ export function clockOf(startedAt: Date, timezone: string): Clock {
   const zone = safeTimezone(timezone);
   return { startedAt: valid, timezone: zone, today: localDateTime(valid, zone), offset: offsetMinutes(valid, zone) };
 }
-
-const NUMBER_WORDS: Record<string, string> = {
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-};
 
 const CALENDAR_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|day$/i;
 
@@ -97,8 +85,6 @@ function anchoredPartOfDay(result: chrono.ParsedResult, sentence: string): boole
   return /\b(?:this|in the|at|by|until|before|after|tomorrow|tonight|today)\s+$/i.test(sentence.slice(0, result.index));
 }
 
-const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?: is)?)\s*(?:the\s+)?$/i;
-
 // chrono reads "1099s" or "5m" as a duration from now; in speech those are form names and sizes.
 const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 
@@ -140,60 +126,8 @@ function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention 
     dateKnown: certainDay,
     precise,
     deadline,
+    counted: vague && /^in\b/i.test(result.text) && COUNTED.test(result.text),
   };
-}
-
-const ORDINAL_DAY = /\bthe (\d{1,2})(?:st|nd|rd|th)\b/gi;
-
-/** "on the 24th", "before the 30th": the next such day of the month, which chrono does not read. */
-function ordinalDays(sentence: string, today: LocalDateTime): DateMention[] {
-  const mentions: DateMention[] = [];
-  for (const match of sentence.matchAll(ORDINAL_DAY)) {
-    const day = Number(match[1]);
-    if (day < 1 || day > 31) continue;
-    const monthOffset = day >= today.day ? 0 : 1;
-    const first = new Date(Date.UTC(today.year, today.month - 1 + monthOffset, 1));
-    const local = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day, hour: 0, minute: 0 };
-    const index = match.index ?? 0;
-    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
-    mentions.push({
-      index,
-      end: index + match[0].length,
-      local,
-      hasTime: false,
-      dateKnown: true,
-      precise: true,
-      deadline,
-    });
-  }
-  return mentions;
-}
-
-const END_OF = /\b(?:the )?end of (?:the |this )?(day|week|month)\b/gi;
-
-/** "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last day. */
-function endOfPeriods(sentence: string, today: LocalDateTime): DateMention[] {
-  const mentions: DateMention[] = [];
-  for (const match of sentence.matchAll(END_OF)) {
-    const period = match[1].toLowerCase();
-    const untilFriday = (5 - localWeekday(today) + 7) % 7;
-    const lastOfMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
-    const day =
-      period === 'day' ? today : period === 'week' ? addLocalDays(today, untilFriday) : { ...today, day: lastOfMonth };
-    const index = match.index ?? 0;
-    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
-    const local = { ...day, hour: 23, minute: 59 };
-    mentions.push({
-      index,
-      end: index + match[0].length,
-      local,
-      hasTime: true,
-      dateKnown: true,
-      precise: true,
-      deadline,
-    });
-  }
-  return mentions;
 }
 
 /** Folds neighbours such as "Tuesday" + "the 17th" + "at 3:30" into one mention. */
@@ -223,6 +157,7 @@ function combine(first: DateMention, second: DateMention): DateMention {
     dateKnown: first.dateKnown || second.dateKnown,
     precise: first.precise || second.precise,
     deadline: first.deadline || second.deadline,
+    counted: first.counted === true || second.counted === true,
   };
 }
 
@@ -245,15 +180,15 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|tonight|tomorrow|morning|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i;
+  /\d|\b(?:\w*day|tonight|tomorrow|morning|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
   if (!MAY_MENTION_TIME.test(sentence)) return [];
-  const readable = digitizeClockWords(maskVersionNumbers(sentence));
+  const readable = digitizeOrdinals(digitizeClockWords(maskVersionNumbers(sentence)));
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
-  const ends = endOfPeriods(readable, today);
+  const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
     .map((result) => fromChrono(result, readable))

@@ -2,7 +2,7 @@ import type { ExtractedEvent, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import type { Token } from './nlp.js';
-import { headlineCase, squeezeSpaces, truncateChars } from './text.js';
+import { headlineCase, isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 
 /** Nouns (and a few verbs) of things that happen at a time the user has to be there. */
 const EVENT_WORDS = new Set(
@@ -13,14 +13,18 @@ const EVENT_WORDS = new Set(
 );
 const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
-const ADDRESSES_USER = /\b(?:we|our|us|you|let's)\b/i;
+const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
+// A plan whose subject is someone else: "she flies out Friday", "they're meeting the bank on the 3rd".
+const THIRD_PERSON_SUBJECT =
+  /^(?:(?:and|so|but|oh|well|also)[\s,]+)*(?:he|she|they|he's|she's|they're|he'll|she'll|they'll)\b/i;
 // "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
 const PAST_TENSE =
   /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
 // "at lunch", "over dinner" say when something else happens, not that a meal is planned.
 const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
-const NOT_CONFIRMED =
-  /\b(?:if|maybe|perhaps|might|could|would|unless|whether|cancel(?:l?ed)?|called off|every)\b|\bshould we\b/i;
+const NOT_CONFIRMED = /\b(?:cancel(?:l?ed)?|called off|every)\b/i;
+// A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
+const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const CALENDAR_NAME =
@@ -111,48 +115,142 @@ function clauseAround(text: string, word: string): string {
   return text;
 }
 
+/** "The launch is on the 3rd" concerns whoever notes it; "Mark has a meeting" or "she flies out" does not. */
+function impersonal(sentence: Sentence): boolean {
+  const subject = sentence.tokens.find((token) => token.kind === 'word');
+  // "Mark has a meeting" is Mark's plan; "Calibration is on the 23rd" names the event itself.
+  const next = sentence.tokens[sentence.tokens.indexOf(subject ?? sentence.tokens[0]) + 1];
+  const named =
+    subject !== undefined &&
+    subject.pos === 'PROPN' &&
+    !CALENDAR_NAME.test(subject.value) &&
+    !(next?.pos === 'AUX' && next.lemma === 'be');
+  return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
+}
+
+/** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
-  if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text);
-  return ADDRESSES_USER.test(sentence.text);
+  if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text) || impersonal(sentence);
+  if (ADDRESSES_USER.test(sentence.text)) return true;
+  return analysis.attribution !== 'absent' && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 
 /** The date nearest after the event word, or else the nearest before it. */
 function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: number): DateMention | undefined {
   const word = sentence.tokens[tokenIndex]?.value ?? '';
   const at = sentence.text.toLowerCase().indexOf(word.toLowerCase());
-  const precise = mentions.filter((mention) => mention.precise);
+  const precise = mentions.filter((mention) => mention.precise || mention.counted === true);
   return precise.find((mention) => mention.index >= at) ?? precise.at(-1);
 }
 
-function eventOf(sentence: Sentence, analysis: Analysis, clock: Clock): ExtractedEvent | null {
+/** The speaker of the sentence, or the only named other party, when diarization gave a name. */
+function otherParty(sentence: Sentence, analysis: Analysis): string | null {
+  if (!sentence.isUser && !isPlaceholderSpeaker(sentence.speaker)) return sentence.speaker;
+  const named = new Set(
+    analysis.turns.filter((turn) => !turn.isUser && !isPlaceholderSpeaker(turn.speaker)).map((turn) => turn.speaker),
+  );
+  return named.size === 1 ? ([...named][0] ?? null) : null;
+}
+
+// Units and ordinals name a time, not the plan.
+const TIME_NOUN =
+  /^(?:sec|second|minute|hour|day|week|month|year|time|o'clock|am|pm|\w+(?:teenth|tieth|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth))s?$/i;
+
+/** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
+function plainTitle(tokens: Token[]): string | null {
+  const index = tokens.findIndex((token, position) => {
+    const next = tokens[position + 1];
+    // "Calibration is on the 23rd": a noun opening the sentence names the plan when a verb follows.
+    if (position === 0 && !(next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB'))) return false;
+    // "a follow-up": wink tags the verb; after a determiner it is a noun.
+    const nominal =
+      token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
+    return (
+      nominal &&
+      /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&
+      token.kind === 'word' &&
+      !CALENDAR_NAME.test(token.value) &&
+      !TIME_NOUN.test(token.value)
+    );
+  });
+  if (index === -1) return null;
+  const hyphenated = tokens[index + 1]?.value === '-' && tokens[index + 2] !== undefined;
+  return hyphenated
+    ? headlineCase(`${tokens[index].value}-${tokens[index + 2]?.value ?? ''}`)
+    : eventTitle(tokens, index);
+}
+
+/** The sentence before, when it belongs to the same exchange: "Next appointment?" "Tuesday the 3rd." */
+function context(analysis: Analysis, sentenceIndex: number): Sentence | undefined {
+  const sentence = analysis.sentences[sentenceIndex];
+  const previous = analysis.sentences[sentenceIndex - 1];
+  return previous !== undefined && sentence !== undefined && previous.turn >= sentence.turn - 1 ? previous : undefined;
+}
+
+interface Found {
+  event: ExtractedEvent;
+  /** named by an event word, which ranks it above a plain dated plan */
+  named: boolean;
+}
+
+function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
+  return mentionsIn(sentence, clock).filter(
+    (mention) => mention.dateKnown && (mention.precise || mention.counted === true),
+  );
+}
+
+function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found | null {
+  const sentence = analysis.sentences[sentenceIndex];
   const text = sentence.text;
   if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(sentence, analysis)) return null;
-  const index = eventTokenIndex(sentence.tokens);
-  if (index === -1 || PAST_TENSE.test(clauseAround(text, sentence.tokens[index].value))) return null;
-  const mention = eventDate(mentionsIn(sentence, clock), sentence, index);
+  const mentions = datedMentions(sentence, clock);
+  if (mentions.length === 0) return null;
+  const before = context(analysis, sentenceIndex);
+  let index = eventTokenIndex(sentence.tokens);
+  const mention = index === -1 ? mentions.find((item) => !item.deadline) : eventDate(mentions, sentence, index);
   if (mention === undefined) return null;
-  if (isBookingTime(sentence.tokens, index, text.slice(0, mention.index))) return null;
+  const anchorWord = index === -1 ? text.slice(mention.index, mention.end) : sentence.tokens[index].value;
+  const clause = clauseAround(text, anchorWord);
+  if (PAST_TENSE.test(clause) || HEDGED.test(clause)) return null;
+  if (index !== -1 && isBookingTime(sentence.tokens, index, text.slice(0, mention.index))) return null;
   // An event without a stated time is placed at 09:00 local, the start of its day.
   const start = mentionInstant(mention, clock, 9, 0);
   if (start.getTime() < clock.startedAt.getTime() - HOUR) return null;
+  const priorTokens = before?.tokens ?? [];
+  if (index === -1 && before !== undefined) index = eventTokenIndex(priorTokens);
+  const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;
+  const title =
+    index === -1 ? plainTitle(sentence.tokens) : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
+  if (title === null || title === '') return null;
+  const party = otherParty(sentence, analysis);
+  const withParty = party !== null && !title.includes(party) ? `${title} with ${party}` : title;
+  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text}`);
   return {
-    title: eventTitle(sentence.tokens, index),
-    description: truncateChars(squeezeSpaces(text), 200),
-    start,
-    duration: durationOf(text),
+    event: {
+      title: headlineCase(truncateChars(withParty, 80)),
+      description: truncateChars(spoken, 300),
+      start,
+      duration: durationOf(text),
+    },
+    named: index !== -1,
   };
 }
 
-/** Concrete, dated plans that involve the user. */
+/** Concrete, dated plans that involve the user: named events first, in order of speech. */
 export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   const analysis = analysisOf(input);
   const clock = clockOf(input.startedAt, input.timezone);
-  const events: ExtractedEvent[] = [];
-  for (const sentence of analysis.sentences) {
-    const event = eventOf(sentence, analysis, clock);
-    if (event !== null && !events.some((other) => other.title.toLowerCase() === event.title.toLowerCase()))
-      events.push(event);
-    if (events.length >= MAX_EVENTS) break;
-  }
-  return events;
+  const found: Array<Found & { order: number }> = [];
+  analysis.sentences.forEach((_, sentenceIndex) => {
+    const candidate = eventOf(analysis, sentenceIndex, clock);
+    if (candidate === null) return;
+    const title = candidate.event.title.toLowerCase();
+    if (found.some((other) => other.event.title.toLowerCase() === title)) return;
+    found.push({ ...candidate, order: sentenceIndex });
+  });
+  return found
+    .sort((a, b) => Number(b.named) - Number(a.named) || a.order - b.order)
+    .slice(0, MAX_EVENTS)
+    .sort((a, b) => a.order - b.order)
+    .map((item) => item.event);
 }

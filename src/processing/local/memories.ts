@@ -2,7 +2,16 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { analysisOf, type Sentence } from './analysis.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
-import { parseTokens } from './nlp.js';
+import { namedRelative, shapeOf } from './memory-shapes.js';
+import {
+  answeredQuestions,
+  confirmedQuestions,
+  type Statement,
+  saidOfWearer,
+  tokensOfClause,
+  withoutLeadIn,
+} from './memory-sources.js';
+import { parseTokens, type Token } from './nlp.js';
 import { type ContentKey, memoryKey, sameIntent } from './similarity.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
@@ -32,7 +41,8 @@ function clausesOf(sentence: Sentence): string[] {
     .replace(/[.!?]+$/, '')
     .split(CLAUSE_SPLIT)
     .map((clause) => clause.replace(OPENERS, '').trim())
-    .filter((clause) => clause !== '');
+    .filter((clause) => clause !== '')
+    .map(withoutLeadIn);
 }
 
 function trimFact(text: string): string {
@@ -66,7 +76,7 @@ function favoriteFact(clause: string): string | null {
   return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
 }
 
-function factFromClause(clause: string): Omit<Fact, 'order'> | null {
+function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
   const favorite = favoriteFact(clause);
   if (favorite !== null) return { content: trimFact(favorite), category: 'interests', source: clause };
   if (professionFact(clause)) return { content: rewrite(clause), category: 'work', source: clause };
@@ -76,7 +86,8 @@ function factFromClause(clause: string): Omit<Fact, 'order'> | null {
     const resolved = typeof category === 'function' ? category(match) : category;
     return { content: rewrite(clause), category: resolved, source: clause };
   }
-  return null;
+  const shape = shapeOf(tokens);
+  return shape === null ? null : { content: rewrite(clause), category: shape.category, source: clause };
 }
 
 /** "My brother can't come, he just started a new job" → the second clause is a fact about the brother. */
@@ -92,18 +103,33 @@ function relativeFact(clauses: string[]): string | null {
 }
 
 function factsOf(sentence: Sentence, order: number): Fact[] {
-  if (sentence.text.trim().endsWith('?')) return [];
-  const clauses = clausesOf(sentence);
+  // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
+  const asks = sentence.text.trim().endsWith('?');
+  const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
   for (const clause of clauses) {
     if (NOT_A_FACT.test(clause)) continue;
-    const fact = factFromClause(clause);
+    const fact = factFromClause(clause, tokensOfClause(sentence, clause));
     if (fact !== null) facts.push({ ...fact, order });
   }
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
     facts.push({ content: rewrite(relative), category: 'core', order, source: relative });
+  const named = namedRelative(sentence.tokens);
+  if (named?.content !== undefined && facts.length === 0)
+    facts.push({ content: named.content, category: named.category, order, source: sentence.text });
   return facts;
+}
+
+/** A confirmed question or a statement about the wearer, read as the wearer's own clause. */
+function secondHandFact(statement: Statement, order: number): Fact | null {
+  if (NOT_A_FACT.test(statement.text)) return null;
+  const fact = factFromClause(statement.text, parseTokens(statement.text));
+  if (fact !== null) return { ...fact, order };
+  // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms;
+  // "your cholesterol is high": a finding someone states about the wearer.
+  if (!/\bstill\b|^my\b/i.test(statement.text)) return null;
+  return { content: rewrite(statement.text), category: 'core', order, source: statement.text };
 }
 
 const TAG_TAGS = new Set(['NOUN', 'PROPN']);
@@ -163,14 +189,60 @@ export class KnownMemories {
   }
 }
 
+const DANGLING = new Set([
+  'to',
+  'got',
+  'get',
+  'be',
+  'been',
+  'a',
+  'an',
+  'the',
+  'my',
+  'their',
+  'of',
+  'for',
+  'with',
+  'and',
+  'or',
+  'is',
+  'are',
+  'was',
+  'has',
+  'have',
+  'in',
+  'on',
+  'at',
+]);
+
+/** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
+function complete(content: string): boolean {
+  const words = content.split(' ');
+  const last = (words.at(-1) ?? '').toLowerCase();
+  // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
+  return words.length >= 3 && !DANGLING.has(last) && !/\b(?:you|your|yours)\b/i.test(content);
+}
+
 export function extractMemories(
   input: TranscriptInput,
   existing: ReadonlyArray<{ content: string }>,
 ): ExtractedMemory[] {
   const analysis = analysisOf(input);
-  const facts = analysis.sentences
+  const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
+  const own = analysis.sentences
     .filter((sentence) => sentence.isUser)
-    .flatMap((sentence, index) => factsOf(sentence, index));
+    .flatMap((sentence) => factsOf(sentence, order.get(sentence) ?? 0));
+  const heard = [...confirmedQuestions(analysis), ...saidOfWearer(analysis)].flatMap((statement) => {
+    const fact = secondHandFact(statement, order.get(statement.sentence) ?? 0);
+    return fact === null ? [] : [fact];
+  });
+  const answered = answeredQuestions(analysis).map((answer) => ({
+    content: `User's ${answer.topic}: ${answer.answer}`,
+    category: 'lifestyle' as const,
+    order: order.get(answer.sentence) ?? 0,
+    source: answer.answer,
+  }));
+  const facts = [...own, ...heard, ...answered].filter((fact) => complete(fact.content));
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
   for (const fact of facts) {

@@ -61,29 +61,77 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const LABELLED_LINE = /^\s*([\p{L}][\p{L}\p{N} ._'-]{0,39}):\s+(.*)$/u;
-const PLACEHOLDER_LABEL = /^\s*speaker[\s_-]*\d+\s*:\s*/i;
+// "[0:00:00 - 0:00:06] " or "[00:12] " or "(1:02:03) " before a label, as transcripts are rendered with times.
+const TIMESTAMP =
+  /^\s*[[(]\s*\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?(?:\s*[-–]\s*\d{1,2}(?::\d{2}){1,2}(?:[.,]\d+)?)?\s*[\])]\s*/;
+const LABELLED_LINE = /^\s*([\p{L}][\p{L}\p{N} ._'()-]{0,39}?)\s*:\s+(.*)$/u;
+const PLACEHOLDER_LABEL = /^\s*speaker[\s_-]*\d+\s*$/i;
 
 export interface LabelledLine {
   speaker: string | null;
   text: string;
 }
 
-/**
- * Splits "Speaker: text" transcripts into lines. A line keeps its label only when every non-empty
- * line is labelled (a real transcript) or the label is a diarization placeholder, so that a memo
- * such as "Reminder: call mom" is left intact.
- */
-export function splitLabelledLines(text: string): LabelledLine[] {
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-  const allLabelled = lines.length > 1 && lines.every((line) => LABELLED_LINE.test(line));
-  return lines.map((line) => {
-    const match = LABELLED_LINE.exec(line);
-    if (match !== null && (allLabelled || PLACEHOLDER_LABEL.test(line))) {
-      return { speaker: match[1].trim(), text: match[2] };
+interface RawLine {
+  label: string | null;
+  text: string;
+  timed: boolean;
+  /** first line after a blank line (or of the text) */
+  opensBlock: boolean;
+}
+
+function readLines(text: string): RawLine[] {
+  const lines: RawLine[] = [];
+  let afterBlank = true;
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') {
+      afterBlank = true;
+      continue;
     }
-    return { speaker: null, text: line };
-  });
+    const time = TIMESTAMP.exec(line);
+    const rest = time === null ? line : line.slice(time[0].length);
+    const match = LABELLED_LINE.exec(rest);
+    lines.push({
+      label: match === null ? null : match[1].trim(),
+      text: match === null ? rest : match[2],
+      timed: time !== null,
+      opensBlock: afterBlank,
+    });
+    afterBlank = false;
+  }
+  return lines;
+}
+
+/** Labels are speakers when the whole text is laid out as a transcript: every line, or every block, labelled. */
+function laidOutAsTranscript(lines: RawLine[]): boolean {
+  if (lines.length > 1 && lines.every((line) => line.label !== null)) return true;
+  const blocks = lines.filter((line) => line.opensBlock);
+  return blocks.length > 1 && blocks.every((line) => line.label !== null);
+}
+
+/**
+ * Splits "Speaker: text" transcripts into lines, also in the rendering with times
+ * ("[0:00:00 - 0:00:06] Sam: …", turns separated by blank lines). A line keeps its label when the
+ * text is laid out as a transcript, the line carries a time, or the label is a diarization placeholder
+ * or one of `speakerNames` (the wearer's labels), so that a memo such as "Reminder: call mom" is left
+ * intact. An unlabelled line continues the labelled turn above it within its block.
+ */
+export function splitLabelledLines(text: string, speakerNames: ReadonlySet<string> = new Set()): LabelledLine[] {
+  const lines = readLines(text);
+  const transcript = laidOutAsTranscript(lines);
+  const result: LabelledLine[] = [];
+  for (const line of lines) {
+    const label = line.label;
+    const accepted =
+      label !== null &&
+      (transcript || line.timed || PLACEHOLDER_LABEL.test(label) || speakerNames.has(label.toLowerCase()));
+    const previous = result.at(-1);
+    if (accepted) result.push({ speaker: label, text: line.text });
+    else if (!line.opensBlock && previous !== undefined && previous.speaker !== null) {
+      previous.text = `${previous.text} ${line.text.trim()}`;
+    } else result.push({ speaker: null, text: line.timed || label === null ? line.text : `${label}: ${line.text}` });
+  }
+  return result;
 }
 
 /** The transcript text without speaker labels. */

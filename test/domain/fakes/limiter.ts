@@ -1,7 +1,11 @@
 import pino from 'pino';
 import type { Clock } from '../../../src/context-types.js';
+import {
+  type CounterStore,
+  MemoryCounterStore,
+  type WindowCount,
+} from '../../../src/providers/limits/counter-store.js';
 import { RateLimiter } from '../../../src/providers/limits/limiter.js';
-import { type CounterStore, MemoryCounterStore, type WindowCount } from '../../../src/providers/limits/counter-store.js';
 
 // The limiter with the process-local counters it uses without REDIS_URL: an in-memory adapter already,
 // driven by the test's clock. (Its import paths follow the limiter when it moves into providers/.)

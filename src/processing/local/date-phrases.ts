@@ -1,0 +1,167 @@
+import type { DateMention } from './dates.js';
+import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
+
+/**
+ * Date phrases chrono does not read, or reads apart: "the 24th", "end of the week",
+ * "three weeks from today". Each becomes a mention with its index in the sentence.
+ */
+
+/** "by", "before", "until", "due" … right before a mention make it a deadline. */
+export const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?: is)?)\s*(?:the\s+)?$/i;
+
+export const NUMBER_WORDS: Record<string, string> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+};
+
+// "in two weeks", "10 days": a number of units, unlike "next week".
+export const COUNTED =
+  /\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|\d+)\s+(?:days?|weeks?|months?)\b/i;
+const UNIT_DAYS: Record<string, number> = { day: 1, week: 7 };
+const FROM_ANCHOR =
+  /\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (days?|weeks?|months?) (?:from|after) (today|now|tomorrow)\b/gi;
+
+/** "three weeks from today": chrono reads "three weeks" and "today" apart; this reads them as one day. */
+export function fromAnchor(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(FROM_ANCHOR)) {
+    const count = Number(NUMBER_WORDS[match[1].toLowerCase()] ?? (/^an?$/i.test(match[1]) ? 1 : match[1]));
+    const unit = match[2].toLowerCase().replace(/s$/, '');
+    const start = match[3].toLowerCase() === 'tomorrow' ? 1 : 0;
+    const day =
+      unit === 'month'
+        ? {
+            ...today,
+            month: ((today.month - 1 + count) % 12) + 1,
+            year: today.year + Math.floor((today.month - 1 + count) / 12),
+          }
+        : addLocalDays(today, start + count * (UNIT_DAYS[unit] ?? 1));
+    const index = match.index ?? 0;
+    const local = { ...day, hour: 0, minute: 0 };
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: false,
+      dateKnown: true,
+      precise: false,
+      deadline,
+      counted: true,
+    });
+  }
+  return mentions;
+}
+
+const ORDINAL_DAY = /\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b/gi;
+
+/** "on the 24th", "before the 30th": the next such day of the month, which chrono does not read. */
+export function ordinalDays(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(ORDINAL_DAY)) {
+    const day = Number(match[1]);
+    if (day < 1 || day > 31) continue;
+    const monthOffset = day >= today.day ? 0 : 1;
+    const first = new Date(Date.UTC(today.year, today.month - 1 + monthOffset, 1));
+    const local = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day, hour: 0, minute: 0 };
+    const index = match.index ?? 0;
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: false,
+      dateKnown: true,
+      precise: true,
+      deadline,
+    });
+  }
+  return mentions;
+}
+
+const END_OF = /\b(?:the )?end of (?:the |this )?(day|week|month)\b/gi;
+
+/** "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last day. */
+export function endOfPeriods(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(END_OF)) {
+    const period = match[1].toLowerCase();
+    const untilFriday = (5 - localWeekday(today) + 7) % 7;
+    const lastOfMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
+    const day =
+      period === 'day' ? today : period === 'week' ? addLocalDays(today, untilFriday) : { ...today, day: lastOfMonth };
+    const index = match.index ?? 0;
+    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+    const local = { ...day, hour: 23, minute: 59 };
+    mentions.push({
+      index,
+      end: index + match[0].length,
+      local,
+      hasTime: true,
+      dateKnown: true,
+      precise: true,
+      deadline,
+    });
+  }
+  return mentions;
+}
+
+const UNITS_ORDINAL: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  eleventh: 11,
+  twelfth: 12,
+  thirteenth: 13,
+  fourteenth: 14,
+  fifteenth: 15,
+  sixteenth: 16,
+  seventeenth: 17,
+  eighteenth: 18,
+  nineteenth: 19,
+  twentieth: 20,
+  thirtieth: 30,
+};
+const SPELLED_ORDINAL =
+  /\b(?:(twenty|thirty)[\s-])?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth)\b/gi;
+// Only a spelled ordinal said as a date: after "the", or before or after a month's name.
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
+const AS_DATE_BEFORE = new RegExp(`(?:\\bthe|\\b${MONTH})\\s+$`, 'i');
+const AS_DATE_AFTER = new RegExp(`^\\s+of\\s+${MONTH}\\b`, 'i');
+
+function suffix(day: number): string {
+  if (day % 10 === 1 && day !== 11) return 'st';
+  if (day % 10 === 2 && day !== 12) return 'nd';
+  if (day % 10 === 3 && day !== 13) return 'rd';
+  return 'th';
+}
+
+/** "the twenty-third" → "the        23rd": digits chrono reads, padded in front so every index stays put. */
+export function digitizeOrdinals(sentence: string): string {
+  return sentence.replace(SPELLED_ORDINAL, (whole, tens: string | undefined, unit: string, offset: number) => {
+    const before = sentence.slice(0, offset);
+    const after = sentence.slice(offset + whole.length);
+    if (!AS_DATE_BEFORE.test(before) && !AS_DATE_AFTER.test(after)) return whole;
+    const day =
+      (tens === undefined ? 0 : tens.toLowerCase() === 'twenty' ? 20 : 30) + (UNITS_ORDINAL[unit.toLowerCase()] ?? 0);
+    if (day < 1 || day > 31) return whole;
+    return `${day}${suffix(day)}`.padStart(whole.length, ' ');
+  });
+}

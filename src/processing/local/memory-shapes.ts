@@ -1,0 +1,199 @@
+import type { MemoryCategory } from '../../domain/categories.js';
+import type { Token } from './nlp.js';
+
+/**
+ * General shapes of a lasting first-person fact, read from wink's part-of-speech tags rather than
+ * from listed phrases: a copula with a noun or classifying adjective ("I'm celiac", "I'm a translator"),
+ * a bare-noun possession ("I have tinnitus"), a present-simple habit with an object ("I play drums in a
+ * band"), a duration of residence or employment ("I've been here nine years"), and a relative named in
+ * passing ("my sister Orla", "my other cat, Gio").
+ */
+
+export interface Shape {
+  category: MemoryCategory;
+  /** a rewrite that replaces the clause, when the shape names a relation ("User's sister is Orla") */
+  content?: string;
+}
+
+/** Adjectives of a passing state or a judgement: "I'm fine", "I'm sure" say nothing lasting. */
+const PASSING = new Set(
+  `fine good ok okay sure sorry ready happy glad sad busy late early free done right wrong back here there
+  afraid aware sick ill nervous scared hungry thirsty cold hot fine great awesome lucky serious kidding
+  listening coming going leaving trying looking thinking getting doing working sitting waiting calling
+  home away out off in on up down around new old alone close next last first gonna able unable available
+  glad grateful thankful curious interested worried tired exhausted confused excited stressed annoyed
+  bored surprised shocked impressed pleased disappointed relieved embarrassed terrified lost stuck`.split(/\s+/),
+);
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'some']);
+/** Verbs whose present simple states no habit: mental states, perception, speech acts. */
+const NON_HABIT = new Set(
+  `be have do get go come see think know guess mean say tell let make take want need try like love hate feel seem
+  look wait keep put give find use hear happen sound remember forget understand believe hope wish suppose agree
+  promise bet swear doubt reckon imagine assume mind care bother worry wonder`.split(/\s+/),
+);
+const WORK_VERBS = new Set(['work', 'teach', 'lead', 'manage', 'run', 'own', 'coach', 'design', 'build', 'sell']);
+const KIN =
+  /^(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)s?$/i;
+
+const CONTRACTED: Record<string, [string, string]> = {
+  "i'm": ['i', 'am'],
+  "i've": ['i', 'have'],
+  "i'd": ['i', 'would'],
+};
+
+/** Words only, with "I'm" (which wink keeps as one token) split into "I" and "am". */
+function words(tokens: Token[]): Token[] {
+  return tokens
+    .filter((token) => token.kind === 'word' || token.kind === 'number')
+    .flatMap((token) => {
+      const split = CONTRACTED[token.normal];
+      if (split === undefined) return [token];
+      const [subject, verb] = split;
+      return [
+        { ...token, value: 'I', normal: subject, lemma: subject, pos: 'PRON' },
+        { ...token, value: verb, normal: verb, lemma: verb === 'am' ? 'be' : verb, pos: 'AUX' },
+      ];
+    });
+}
+
+/** Position after "I'm"/"I am" (and "still", "also", …), or -1. */
+function afterCopula(tokens: Token[]): number {
+  if (tokens[0]?.normal !== 'i') return -1;
+  let index = 1;
+  if (tokens[index]?.normal !== 'am' && tokens[index]?.normal !== "'m") return -1;
+  index++;
+  while (
+    ['still', 'also', 'actually', 'really', 'now', 'originally', 'basically'].includes(tokens[index]?.normal ?? '')
+  )
+    index++;
+  return index;
+}
+
+function copula(tokens: Token[]): Shape | null {
+  let index = afterCopula(tokens);
+  if (index === -1) return null;
+  const first = tokens[index];
+  if (first === undefined) return null;
+  if (DETERMINERS.has(first.normal)) index++;
+  const head = tokens[index];
+  if (head === undefined || PASSING.has(head.normal) || head.normal.endsWith('ing')) return null;
+  if (head.pos === 'NOUN' || head.pos === 'PROPN') return { category: DETERMINERS.has(first.normal) ? 'work' : 'core' };
+  if (head.pos === 'ADJ' && !/ed$/.test(head.normal)) return { category: 'core' };
+  if (first.normal === 'on' && tokens[index + 1]?.pos === 'NOUN') return { category: 'work' };
+  // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from.
+  if (
+    ['in', 'from', 'based'].includes(first.normal) &&
+    tokens.slice(index, index + 3).some((token) => token.pos === 'PROPN')
+  )
+    return { category: 'core' };
+  return null;
+}
+
+function bareHave(tokens: Token[]): Shape | null {
+  if (tokens[0]?.normal !== 'i' || !['have', "'ve"].includes(tokens[1]?.normal ?? '')) return null;
+  const object = tokens[2];
+  // wink reads "sleep" in "I have sleep apnea" as a verb; a noun right after settles it.
+  const nounlike = (token: Token | undefined) => token !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(token.pos);
+  if (object === undefined || !(nounlike(object) || (object.pos === 'VERB' && tokens[3]?.pos === 'NOUN'))) return null;
+  if (tokens[2]?.normal === 'got' || tokens.some((token) => token.normal === 'to')) return null;
+  return { category: 'core' };
+}
+
+// A present simple with a date is a schedule ("I start at nine on Tuesday"), not a habit.
+const SCHEDULED = /^(?:today|tonight|tomorrow|next|this|again|later|soon)$/;
+const WEEKDAY = /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+
+/** "tomorrow", "on Tuesday" date the clause; "on Friday mornings" or "on Sundays" repeat. */
+function scheduled(tokens: Token[]): boolean {
+  return tokens.some(
+    (token, index) =>
+      SCHEDULED.test(token.normal) || (WEEKDAY.test(token.normal) && !/s$/.test(tokens[index + 1]?.normal ?? '')),
+  );
+}
+
+function habit(tokens: Token[]): Shape | null {
+  if (tokens[0]?.normal !== 'i' || scheduled(tokens)) return null;
+  let index = 1;
+  while (
+    ['also', 'still', 'usually', 'mostly', 'normally', 'always', 'often', 'only'].includes(tokens[index]?.normal ?? '')
+  )
+    index++;
+  const verb = tokens[index];
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal || NON_HABIT.has(verb.lemma)) return null;
+  const next = tokens[index + 1];
+  if (
+    next === undefined ||
+    next.pos === 'PART' ||
+    next.normal === 'to' ||
+    next.normal === 'you' ||
+    next.normal === 'it'
+  )
+    return null;
+  return { category: WORK_VERBS.has(verb.lemma) ? 'work' : 'hobbies' };
+}
+
+function tenure(tokens: Token[]): Shape | null {
+  const text = tokens.map((token) => token.normal).join(' ');
+  return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) ? { category: 'core' } : null;
+}
+
+/** "my sister Orla", "my son Sem", "my other cat, Gio": the relation and the name. */
+export function namedRelative(tokens: Token[]): Shape | null {
+  const list = words(tokens);
+  for (let index = 0; index < list.length - 1; index++) {
+    if (list[index].normal !== 'my' && list[index].normal !== 'our') continue;
+    let at = index + 1;
+    if (
+      ['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best'].includes(
+        list[at]?.normal ?? '',
+      )
+    )
+      at++;
+    const relation = list[at];
+    const name = list[at + 1];
+    if (relation === undefined || name === undefined || !KIN.test(relation.normal)) continue;
+    if (name.pos !== 'PROPN' || !/^\p{Lu}\p{Ll}/u.test(name.value)) continue;
+    const noun = list
+      .slice(index + 1, at + 1)
+      .map((token) => token.normal)
+      .join(' ');
+    return { category: 'core', content: `User's ${noun} is named ${name.value}` };
+  }
+  return null;
+}
+
+/** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */
+const LIFE_VERBS = new Set(
+  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join emigrate divorce adopt'.split(
+    ' ',
+  ),
+);
+const RECENT = /^(?:yesterday|today|tonight|morning|week|last)$/;
+
+/** "I came from Lviv in 2016", "I studied in Porto": a past life event placed by a name or a time span. */
+function lifeEvent(tokens: Token[]): Shape | null {
+  if (tokens[0]?.normal !== 'i') return null;
+  const verb = tokens[1];
+  if (verb === undefined || verb.pos !== 'VERB' || verb.normal === verb.lemma || !LIFE_VERBS.has(verb.lemma))
+    return null;
+  if (tokens.some((token) => RECENT.test(token.normal))) return null;
+  const placed = tokens.some(
+    (token) =>
+      token.pos === 'PROPN' || /^(?:19|20)\d\d$/.test(token.normal) || /^(?:years?|ago|since)$/.test(token.normal),
+  );
+  return placed ? { category: 'core' } : null;
+}
+
+/** "I can't take ibuprofen", "I can't eat gluten": what the wearer's body does not allow. */
+function cannotConsume(tokens: Token[]): Shape | null {
+  const text = tokens.map((token) => token.normal).join(' ');
+  return /^i (?:ca n't|can't|cannot|can not) (?:eat|drink|take|have|tolerate|digest)\b/.test(text)
+    ? { category: 'core' }
+    : null;
+}
+
+/** The first shape a first-person clause takes, or null. */
+export function shapeOf(tokens: Token[]): Shape | null {
+  const list = words(tokens);
+  return copula(list) ?? bareHave(list) ?? tenure(list) ?? lifeEvent(list) ?? cannotConsume(list) ?? habit(list);
+}

@@ -1,0 +1,95 @@
+import type { Analysis } from './analysis.js';
+import { parseTokens, type Token } from './nlp.js';
+import { speakerNumber } from './speakers.js';
+import { capitalizeFirst } from './text.js';
+
+/**
+ * Finishing touches on a to-do line, so it reads as an instruction: the verb in its base form
+ * ("Calling the landlord" → "Call the landlord") and third-person pronouns resolved to the person
+ * last named, or dropped with their preposition when nobody was ("Send the slides to her" → "Send the slides").
+ */
+
+const PERSON_PRONOUN = /\b(him|her)\b/i;
+const PRONOUN_PHRASE = /\s+(?:to|with|for|from|about|of)\s+(?:him|her)\b/gi;
+const CALENDAR =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|ok|okay|yes|yeah|no|hi|hey|thanks|sure)$/i;
+const LOOK_BACK = 4;
+const PLACE_PREPOSITIONS = new Set(['at', 'in', 'from', 'near', 'into', 'on', 'outside', 'inside', 'across']);
+// "her" before a noun is a possessive ("her passport"); before a determiner or particle, an object ("send her the file").
+const HER_POSSESSIVE =
+  /\bher\b(?=\s+(?!(?:the|a|an|some|this|that|these|those|it|them|back|up|over|out|off|to|for|about|on|in|at|by|with|and|know|again)\b)\p{Ll}+)/gu;
+
+/** "Calling" → "Call": the lemma of a progressive verb opening the line. */
+function baseForm(description: string, tokens: Token[]): string {
+  const [first, ...rest] = description.split(' ');
+  if (first === undefined || !/ing$/i.test(first)) return description;
+  const inSentence = tokens.find((item) => item.normal === first.toLowerCase() && item.pos === 'VERB');
+  // wink may tag a fronted "mailing" as a noun; in "I was mailing" it is the verb it lemmatises.
+  const token = inSentence ?? parseTokens(`I was ${first.toLowerCase()} it`).find((item) => item.pos === 'VERB');
+  if (token === undefined || token.lemma === token.normal || token.lemma === '') return description;
+  return [capitalizeFirst(token.lemma), ...rest].join(' ');
+}
+
+/** Name-like tokens: proper nouns that are not calendar words or backchannels, nor diarization labels. */
+function namesIn(tokens: Token[]): string[] {
+  const names: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (token.pos !== 'PROPN' || token.kind !== 'word' || CALENDAR.test(token.value)) continue;
+    if (!/^\p{Lu}\p{Ll}/u.test(token.value) || speakerNumber(token.value) !== null || /^speaker$/i.test(token.value))
+      continue;
+    const previous = tokens[index - 1];
+    // "at Lumière", "in Porto": a name after a place preposition names a place, not a person.
+    if (previous !== undefined && PLACE_PREPOSITIONS.has(previous.normal)) continue;
+    // A capitalised first word ("Great, …", "Perfect.") is a name only when a verb follows it ("Maria said").
+    const next = tokens[index + 1];
+    if (index === 0 && !(next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX' || next.pos === 'PROPN')))
+      continue;
+    if (/s$/.test(token.value) && CALENDAR.test(token.value.slice(0, -1))) continue;
+    // "Dr. Patel", "Anna Maria": a run of proper nouns is one name.
+    if (previous?.pos === 'PROPN' && names.length > 0 && index > 0) names[names.length - 1] += ` ${token.value}`;
+    else names.push(token.value);
+  }
+  return names;
+}
+
+/** The person most recently named before (or in) the sentence, within a few sentences and two turns. */
+function lastNamedPerson(analysis: Analysis, sentenceIndex: number): string | null {
+  const turn = analysis.sentences[sentenceIndex]?.turn ?? 0;
+  for (let index = sentenceIndex; index >= Math.max(0, sentenceIndex - LOOK_BACK); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn < turn - 2) break;
+    const name = namesIn(sentence.tokens).at(-1);
+    if (name !== undefined) return name;
+  }
+  return null;
+}
+
+function resolvePersons(description: string, analysis: Analysis, sentenceIndex: number): string {
+  if (!PERSON_PRONOUN.test(description)) return description;
+  const name = lastNamedPerson(analysis, sentenceIndex);
+  if (name !== null && !description.includes(name)) {
+    return description.replace(HER_POSSESSIVE, `${name}'s`).replace(/\b(?:him|her)\b/gi, name);
+  }
+  const dropped = description.replace(PRONOUN_PHRASE, '');
+  return dropped.split(' ').length >= 2 ? dropped : description;
+}
+
+/** The description as the wearer's own instruction. */
+export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
+  const tokens = analysis.sentences[sentenceIndex]?.tokens ?? [];
+  return resolvePersons(baseForm(description, tokens), analysis, sentenceIndex);
+}
+
+/**
+ * A to-do is a verb and what it acts on: "Come", "The office", "Notice is" are not. The first word
+ * must be read as a verb in the sentence it came from (or be a task verb wink mis-tagged).
+ */
+export function readsAsTask(description: string, tokens: Token[], taskVerbs: ReadonlySet<string>): boolean {
+  const words = description.split(' ');
+  if (words.length < 2) return false;
+  const first = (words[0] ?? '').toLowerCase();
+  if (taskVerbs.has(first)) return true;
+  const token = tokens.find((item) => item.normal === first);
+  return token === undefined || token.pos === 'VERB';
+}

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TranscriptInput } from '../../src/processing/engine.js';
+import { analysisOf } from '../../src/processing/local/analysis.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { stripSpeakerLabels } from '../../src/processing/local/text.js';
+import { dialogue, memo, wallClock } from './inputs.js';
+
+const engine = createLocalEngine();
+
+/** "speaker*" for the wearer's turns, "speaker" for others'. */
+function who(input: TranscriptInput): string[] {
+  return analysisOf(input).turns.map((turn) => `${turn.speaker}${turn.isUser ? '*' : ''}`);
+}
+
+async function items(input: TranscriptInput): Promise<Array<[string, string | null]>> {
+  const extracted = await engine.extractActionItems(input, []);
+  return extracted.map((item) => [item.description, wallClock(item.dueAt, input.timezone)]);
+}
+
+const COMMITMENT = 'I will send the quarterly report to Tom by Friday.';
+
+test('a Speaker 0 line gives the same action items as the same words unlabelled', async () => {
+  const expected = await items(memo(COMMITMENT));
+  assert.equal(expected.length, 1);
+  for (const label of ['Speaker 0', 'SPEAKER_00', 'Me', 'User', 'Sam']) {
+    assert.deepEqual(await items(memo(`${label}: ${COMMITMENT}`)), expected, label);
+  }
+});
+
+test('Speaker N and SPEAKER_NN texts: speaker 0 is the wearer', () => {
+  assert.deepEqual(who(memo('Speaker 1: Can you call the vet?\nSpeaker 0: Sure.')), ['Speaker 1', 'Speaker 0*']);
+  assert.deepEqual(who(memo('SPEAKER_00: Hi.\nSPEAKER_01: Hello.')), ['SPEAKER_00*', 'SPEAKER_01']);
+});
+
+test("a request another speaker makes of the wearer becomes the wearer's task", async () => {
+  const input = memo('Speaker 1: Could you send the signed lease to the landlord by Monday?\nSpeaker 0: Will do.');
+  assert.deepEqual(
+    (await items(input)).map(([description]) => description),
+    ['Send the signed lease to the landlord'],
+  );
+});
+
+test("text labelled with names: the user's name, User or Me is the wearer; otherwise nobody", () => {
+  assert.deepEqual(who(memo('Dana: Lunch?\nSam: Sure.', { userName: 'Sam Keller' })), ['Dana', 'Sam*']);
+  assert.deepEqual(who(memo('Dana: Lunch?\nMe: Sure.')), ['Dana', 'Me*']);
+  assert.deepEqual(who(memo('Dana: Lunch?\nLee: Sure.')), ['Dana', 'Lee']);
+  assert.equal(analysisOf(memo('Dana: Lunch?\nLee: Sure.')).attribution, 'absent');
+});
+
+test('the reference rendering: times, blank lines between turns, the wearer by name and others as Speaker N', () => {
+  const text = [
+    '[0:00:00 - 0:00:06] Sam: I grew up in Porto,',
+    'on the coast.',
+    '',
+    '[0:00:06 - 0:00:09] Speaker 0: Nice.',
+    '',
+    '[0:00:09 - 0:00:12] Sam: Yes.',
+  ].join('\n');
+  const input = memo(text);
+  assert.deepEqual(who(input), ['Sam*', 'Speaker 0', 'Sam*']);
+  assert.equal(analysisOf(input).turns[0]?.text, 'I grew up in Porto, on the coast.');
+  assert.equal(stripSpeakerLabels(text), 'I grew up in Porto, on the coast.\nNice.\nYes.');
+});
+
+test('segments: is_user marks the wearer; without it speaker 0 is the wearer', () => {
+  const lines: Array<[string, boolean, string]> = [
+    ['SPEAKER_01', false, 'Can you book the dentist?'],
+    ['SPEAKER_00', false, 'Yes.'],
+  ];
+  assert.deepEqual(who(dialogue(lines)), ['SPEAKER_01', 'SPEAKER_00*']);
+  assert.equal(analysisOf(dialogue(lines)).attribution, 'convention');
+  const marked: Array<[string, boolean, string]> = [
+    ['SPEAKER_00', false, 'Can you book the dentist?'],
+    ['SPEAKER_01', true, 'Yes.'],
+  ];
+  assert.deepEqual(who(dialogue(marked)), ['SPEAKER_00', 'SPEAKER_01*']);
+});
+
+test('unlabelled memos are all the wearer; a lone heading such as "Reminder:" is not a speaker', () => {
+  assert.deepEqual(who(memo('Reminder: call mom tomorrow')), ['Sam*']);
+  assert.equal(analysisOf(memo('Buy milk.\nCall mom.')).dialogue, false);
+});
+
+test('one voice under another name or number is overheard: the wearer is absent', () => {
+  for (const text of [
+    'Speaker 1: The train is delayed again.\nSpeaker 1: Call me back.',
+    'Deborah: Yes.\nDeborah: No.',
+  ]) {
+    const analysis = analysisOf(memo(text));
+    assert.equal(analysis.attribution, 'absent', text);
+    assert.ok(analysis.turns.every((turn) => !turn.isUser));
+  }
+});
