@@ -23,8 +23,9 @@ if (result.status !== 0) {
   rmSync(dist, { recursive: true, force: true });
   process.exit(result.status ?? 1);
 }
-// Assets the compiled server reads beside its modules.
-cpSync(join(root, 'src', 'web', 'static'), join(dist, 'web', 'static'), { recursive: true });
+// Assets the compiled server reads beside its modules (web files, lexicons, model weights): every
+// file of src/ that is not TypeScript, at the same relative path.
+cpSync(join(root, 'src'), dist, { recursive: true, filter: (source) => !source.endsWith('.ts') });
 if (!existsSync(join(dist, 'main.js'))) {
   console.error('keepsake: the build produced no dist/main.js');
   process.exit(1);
