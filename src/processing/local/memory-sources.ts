@@ -56,6 +56,7 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
+  [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
 ];
 
@@ -104,7 +105,9 @@ export function saidOfWearer(analysis: Analysis): Statement[] {
   for (const sentence of analysis.sentences) {
     if (sentence.isUser || sentence.text.trim().endsWith('?')) continue;
     const match = SAID_OF_LISTENER.exec(sentence.text);
-    if (match !== null) statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
+    // "You're a star", "you're the best" praise; only a bare predicate ("rhesus negative") states a fact.
+    if (match !== null && !/^(?:a|an|the|so|such|my|our|too|very|really|right|welcome)\b/i.test(match[1].trim()))
+      statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
     const owned = YOUR_THING.exec(sentence.text);
     if (owned !== null)
       statements.push({ text: `my ${owned[1]} ${owned[2]} ${owned[3].trim()}`, sentence, secondHand: true });

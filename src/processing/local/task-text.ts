@@ -31,7 +31,7 @@ function baseForm(description: string, tokens: Token[]): string {
 }
 
 /** Name-like tokens: proper nouns that are not calendar words or backchannels, nor diarization labels. */
-function namesIn(tokens: Token[]): string[] {
+export function namesIn(tokens: Token[]): string[] {
   const names: string[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index];
