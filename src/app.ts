@@ -30,30 +30,60 @@ import { registerSyncAudioRoutes } from './routes/sync-audio.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerWebRoutes } from './routes/web/index.js';
 
-/** Route modules register here; later features append their registrars. */
-export const routeRegistrars: Array<(app: TypedApp, ctx: Services) => void | Promise<void>> = [
-  registerSystemRoutes,
-  // Before the API routes: its onResponse hook times every request.
-  registerOpsRoutes,
-  registerDevKeyRoutes,
-  registerDevConversationRoutes,
-  registerDevMemoryRoutes,
-  registerDevActionItemRoutes,
-  registerDevFolderRoutes,
-  registerDevGoalRoutes,
-  registerDevSearchRoutes,
-  registerDevExportRoutes,
-  registerListenRoutes,
-  registerAppRoutes,
-  registerIntegrationImportRoutes,
-  registerIntegrationReadRoutes,
-  registerIntegrationNotificationRoutes,
-  registerNotificationRoutes,
-  registerPeopleRoutes,
-  registerAssignSpeakerRoutes,
-  registerSyncAudioRoutes,
-  registerWebRoutes,
+type Registrar = (app: TypedApp, ctx: Services) => void | Promise<void>;
+
+/**
+ * The surfaces in registration order (the OpenAPI document lists paths in this order). The developer,
+ * integration and listen APIs are Fastify scopes under their prefix; the rest sit at the root, where
+ * their hooks (request timing, the web app's cross-site guard) cover every route.
+ */
+export const surfaces: Array<{ prefix: string; registrars: Registrar[] }> = [
+  // The ops routes come before the APIs: their onResponse hook times every request.
+  { prefix: '', registrars: [registerSystemRoutes, registerOpsRoutes] },
+  {
+    prefix: '/v1/dev',
+    registrars: [
+      registerDevKeyRoutes,
+      registerDevConversationRoutes,
+      registerDevMemoryRoutes,
+      registerDevActionItemRoutes,
+      registerDevFolderRoutes,
+      registerDevGoalRoutes,
+      registerDevSearchRoutes,
+      registerDevExportRoutes,
+    ],
+  },
+  { prefix: '/v4', registrars: [registerListenRoutes] },
+  { prefix: '', registrars: [registerAppRoutes] },
+  {
+    prefix: '/v2/integrations',
+    registrars: [registerIntegrationImportRoutes, registerIntegrationReadRoutes, registerIntegrationNotificationRoutes],
+  },
+  {
+    prefix: '',
+    registrars: [
+      registerNotificationRoutes,
+      registerPeopleRoutes,
+      registerAssignSpeakerRoutes,
+      registerSyncAudioRoutes,
+      registerWebRoutes,
+    ],
+  },
 ];
+
+/** Registers one surface: a prefixed scope, or the root itself. */
+async function registerSurface(app: TypedApp, ctx: Services, surface: (typeof surfaces)[number]): Promise<void> {
+  if (surface.prefix === '') {
+    for (const register of surface.registrars) await register(app, ctx);
+    return;
+  }
+  await app.register(
+    async (scope: TypedApp) => {
+      for (const register of surface.registrars) await register(scope, ctx);
+    },
+    { prefix: surface.prefix },
+  );
+}
 
 export async function buildApp(ctx: AppContext): Promise<TypedApp> {
   const app = Fastify({
@@ -138,7 +168,7 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
   app.addHook('onSend', (request, reply, payload, done) => {
     done(null, request.cacheSlot ? ctx.responseCache.store(request, reply, payload) : payload);
   });
-  for (const register of routeRegistrars) await register(app, ctx);
+  for (const surface of surfaces) await registerSurface(app, ctx, surface);
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   return app;
 }

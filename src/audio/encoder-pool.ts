@@ -25,7 +25,11 @@ interface Slot {
   busy: Pending | null;
 }
 
-const BOOT = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
+// Compiled (dist/), the worker is plain JavaScript; from source it goes through tsx like its parent.
+const COMPILED = import.meta.url.endsWith('.js');
+const BOOT = COMPILED
+  ? `import(${JSON.stringify(new URL('./encode-worker.js', import.meta.url).href)});`
+  : `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
   .then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./encode-worker.ts', import.meta.url).href)}); });`;
 
 export type ClipEncoder = (samples: Int16Array) => Promise<Buffer>;

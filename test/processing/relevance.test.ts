@@ -87,3 +87,8 @@ test('the model tier keeps a sentence of non-Latin text and discards a word', as
   assert.deepEqual(sentence, { verdict: 'keep', decidedBy: 'model', reason: 'non_latin_content' });
   assert.deepEqual(word, { verdict: 'discard', decidedBy: 'model', reason: 'non_latin_content' });
 });
+
+test('a lone question about a date plans nothing and is discarded; a dated note is kept', async () => {
+  assert.equal((await engine.decideRelevance(memo("Okay Google, what's the weather tomorrow?"))).verdict, 'discard');
+  assert.equal((await engine.decideRelevance(memo('Dentist appointment on Tuesday at three.'))).verdict, 'keep');
+});

@@ -8,6 +8,7 @@ import type {
   TranscriptInput,
 } from '../engine.js';
 import { analysisOf, plainText } from '../local/analysis.js';
+import { decideByPresence } from '../local/presence.js';
 import { decideByRules } from '../local/relevance.js';
 import * as actionItemsPrompt from '../prompts/action-items.js';
 import * as memoriesPrompt from '../prompts/memories.js';
@@ -85,7 +86,10 @@ export class LlmEngine implements TextEngine {
 
   /** SPEC research §3.2: rules first; the model only sees the ambiguous rest, and its errors keep. */
   async decideRelevance(input: TranscriptInput): Promise<RelevanceDecision> {
-    const rules = decideByRules(plainText(analysisOf(input)));
+    const analysis = analysisOf(input);
+    const text = plainText(analysis);
+    const presence = decideByPresence(analysis, input.userName, text);
+    const rules = presence.verdict === 'undecided' ? decideByRules(text) : presence;
     if (rules.verdict !== 'undecided') return { verdict: rules.verdict, decidedBy: 'rule', reason: rules.reason };
     try {
       const answer = await this.chat.ask(SCHEMAS.relevance, relevancePrompt.render(input));

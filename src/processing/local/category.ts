@@ -1,101 +1,111 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
-import { CATEGORY_LEXICON } from './lexicon.js';
-import { escapeRegExp } from './text.js';
+import { handLexiconScores } from './category-hand.js';
+import { isContentToken, lemmaOf } from './keywords.js';
+import type { Token } from './nlp.js';
+import { type LexiconPos, topicWeights } from './topic-lexicon.js';
 
-interface CompiledLexicon {
-  category: ConversationCategory;
-  strong: ReadonlySet<string>;
-  weak: ReadonlySet<string>;
-  phrases: ReadonlyArray<string>;
+const POS_OF_TAG: Record<string, LexiconPos> = { NOUN: 'n', VERB: 'v', ADJ: 'a' };
+/** Nouns name topics; verbs and adjectives only lean ("invest", "legal"), and everyday verbs reach many topics. */
+const POS_FACTOR: Record<LexiconPos, number> = { n: 1, v: 0.2, a: 0.2 };
+/** Below this there is no real evidence and the category stays 'other'. */
+const MIN_EVIDENCE = 0.5;
+const HAND_FACTOR = 1;
+
+interface Term {
+  word: string;
+  pos: LexiconPos;
+  count: number;
 }
 
-const STRONG_WEIGHT = 3;
-const WEAK_WEIGHT = 1;
-const PHRASE_WEIGHT = 3;
-/** Repeating a word keeps adding evidence, but only up to three times, so one word cannot swamp a topic. */
-const MAX_COUNTED = 3;
-/** Below this (a single weak word) there is no real evidence and the category stays 'other'. */
-const MIN_EVIDENCE = 2;
-
-const COMPILED: CompiledLexicon[] = Object.entries(CATEGORY_LEXICON).map(([category, lexicon]) => ({
-  category: category as ConversationCategory,
-  strong: new Set(lexicon.strong.split(/\s+/)),
-  weak: new Set(lexicon.weak.split(/\s+/)),
-  phrases: lexicon.phrases ?? [],
-}));
-
-interface WordStats {
-  counts: Map<string, number>;
-  firstSeen: Map<string, number>;
-  phrases: Map<string, number>;
+/** "of course" is a discourse marker, not a course of study. */
+function isIdiom(tokens: ReadonlyArray<Token>, index: number): boolean {
+  return tokens[index].normal === 'course' && tokens[index - 1]?.normal === 'of';
 }
 
-function wordStats(analysis: Analysis): WordStats {
-  const counts = new Map<string, number>();
-  const firstSeen = new Map<string, number>();
-  let position = 0;
-  for (const sentence of analysis.sentences) {
-    for (const token of sentence.tokens) {
-      position++;
-      if (token.kind !== 'word' && token.kind !== 'number') continue;
-      const forms = new Set([token.lemma.toLowerCase(), token.normal]);
-      for (const form of forms) {
-        counts.set(form, (counts.get(form) ?? 0) + 1);
-        if (!firstSeen.has(form)) firstSeen.set(form, position);
-      }
-    }
-  }
-  const text = analysis.sentences.map((sentence) => sentence.text.toLowerCase()).join(' ');
-  return { counts, firstSeen, phrases: phraseCounts(text) };
+/** wink tags a capitalised first word as a name ("Doctors recommend…"); names elsewhere are not topics. */
+function lexiconPos(token: Token, index: number): LexiconPos | undefined {
+  if (token.pos === 'PROPN') return index === 0 && topicWeights(token.normal, 'n').length > 0 ? 'n' : undefined;
+  return POS_OF_TAG[token.pos];
 }
 
-const ALL_PHRASES = [...new Set(COMPILED.flatMap((lexicon) => lexicon.phrases))].sort((a, b) => b.length - a.length);
-const PHRASE_PATTERN = new RegExp(ALL_PHRASES.map(escapeRegExp).join('|'), 'g');
-
-/** Every lexicon phrase in the text, counted in one scan rather than one search per phrase. */
-function phraseCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const match of text.matchAll(PHRASE_PATTERN)) counts.set(match[0], (counts.get(match[0]) ?? 0) + 1);
-  return counts;
+/** The word as the lexicon lists it: the lemma, unless wink's lemmatiser mangled a known word ("dentist" → "den"). */
+function lexiconForm(token: Token, pos: LexiconPos): string {
+  return topicWeights(token.normal, pos).length > 0 ? token.normal : lemmaOf(token);
 }
 
-interface Score {
-  category: ConversationCategory;
-  score: number;
-  distinct: number;
-  first: number;
-}
-
-function scoreOf(lexicon: CompiledLexicon, stats: WordStats): Score {
-  const result: Score = { category: lexicon.category, score: 0, distinct: 0, first: Number.POSITIVE_INFINITY };
-  const add = (words: ReadonlySet<string>, weight: number) => {
-    for (const word of words) {
-      const count = stats.counts.get(word) ?? 0;
-      if (count === 0) continue;
-      result.score += weight * Math.min(count, MAX_COUNTED);
-      result.distinct++;
-      result.first = Math.min(result.first, stats.firstSeen.get(word) ?? result.first);
-    }
+/** The content words and two-word compounds of a conversation, each with how often it occurs. */
+function termsOf(analysis: Analysis): Map<string, Term> {
+  const terms = new Map<string, Term>();
+  const add = (word: string, pos: LexiconPos) => {
+    const key = `${pos}|${word}`;
+    const term = terms.get(key);
+    if (term === undefined) terms.set(key, { word, pos, count: 1 });
+    else term.count++;
   };
-  add(lexicon.strong, STRONG_WEIGHT);
-  add(lexicon.weak, WEAK_WEIGHT);
-  for (const phrase of lexicon.phrases) {
-    const count = Math.min(stats.phrases.get(phrase) ?? 0, MAX_COUNTED);
-    if (count > 0) {
-      result.score += PHRASE_WEIGHT * count;
-      result.distinct++;
-    }
+  for (const sentence of analysis.sentences) {
+    let previous: Token | undefined;
+    sentence.tokens.forEach((token, index) => {
+      const pos = lexiconPos(token, index);
+      if (pos === undefined || !isContentToken(token) || isIdiom(sentence.tokens, index)) {
+        previous = undefined;
+        return;
+      }
+      add(lexiconForm(token, pos), pos);
+      if (previous !== undefined && pos === 'n') add(`${lemmaOf(previous)} ${lexiconForm(token, pos)}`, 'n');
+      previous = token;
+    });
   }
-  return result;
+  return terms;
 }
 
-/** Lexicon scoring over all categories; ties go to more distinct evidence, then to the topic raised first. */
+/** Evidence per category: each word's WordNet topic weights, a repeated word counting logarithmically more. */
+export function wordnetScores(analysis: Analysis): Map<ConversationCategory, number> {
+  const scores = new Map<ConversationCategory, number>();
+  for (const term of termsOf(analysis).values()) {
+    const repetition = 1 + Math.log(term.count);
+    for (const { category, weight } of topicWeights(term.word, term.pos)) {
+      scores.set(category, (scores.get(category) ?? 0) + weight * POS_FACTOR[term.pos] * repetition);
+    }
+  }
+  return scores;
+}
+
+/** Both lexicons' evidence: WordNet's breadth and the hand lexicon's everyday words. */
+export function topicScores(analysis: Analysis): Map<ConversationCategory, number> {
+  const scores = wordnetScores(analysis);
+  for (const [category, score] of handLexiconScores(analysis)) {
+    scores.set(category, (scores.get(category) ?? 0) + HAND_FACTOR * score);
+  }
+  return scores;
+}
+
+/**
+ * Where a conversation happens (at work, with family, with friends, the wearer's own errands) is
+ * what a life log files it under; a subject talked about there (a bug, a trip, a child's school)
+ * wins only when it clearly dominates, with at least twice the setting's evidence.
+ */
+const SETTINGS: ReadonlySet<ConversationCategory> = new Set(['work', 'personal', 'family', 'social']);
+const SETTING_SHARE = 0.5;
+
+export interface Classification {
+  /** the category the conversation is filed under */
+  category: ConversationCategory;
+  /** the category with the most topic evidence, the setting aside: what the talk was about */
+  subject: ConversationCategory;
+}
+
+/** The category, and the subject it may differ from; 'other' when nothing in the conversation names a topic. */
+export function classify(analysis: Analysis): Classification {
+  const ranked = [...topicScores(analysis)].sort((a, b) => b[1] - a[1]);
+  const [top] = ranked;
+  if (top === undefined || top[1] <= MIN_EVIDENCE) return { category: 'other', subject: 'other' };
+  if (SETTINGS.has(top[0])) return { category: top[0], subject: top[0] };
+  const setting = ranked.find(([category, score]) => SETTINGS.has(category) && score >= SETTING_SHARE * top[1]);
+  return { category: setting?.[0] ?? top[0], subject: top[0] };
+}
+
+/** The category a conversation is filed under. */
 export function categorize(analysis: Analysis): ConversationCategory {
-  const stats = wordStats(analysis);
-  const ranked = COMPILED.map((lexicon) => scoreOf(lexicon, stats)).sort(
-    (a, b) => b.score - a.score || b.distinct - a.distinct || a.first - b.first,
-  );
-  const best = ranked[0];
-  return best !== undefined && best.score >= MIN_EVIDENCE ? best.category : 'other';
+  return classify(analysis).category;
 }

@@ -11,9 +11,11 @@ import { extractActionItems } from './action-items.js';
 import { analysisOf, plainText } from './analysis.js';
 import { extractMemories } from './memories.js';
 import { loadNlp } from './nlp.js';
+import { decideByPresence } from './presence.js';
 import { decideByRules } from './relevance.js';
 import { localModelKeeps, localModelKeepsNonLatin } from './relevance-model.js';
 import { buildStructure } from './structure.js';
+import { preloadTopicLexicon } from './topic-lexicon.js';
 
 export { decideByRules, RULES_VERSION } from './relevance.js';
 
@@ -23,11 +25,14 @@ export class LocalEngine implements TextEngine {
 
   constructor() {
     loadNlp();
+    preloadTopicLexicon();
   }
 
   async decideRelevance(input: TranscriptInput): Promise<RelevanceDecision> {
-    const text = plainText(analysisOf(input));
-    const rules = decideByRules(text);
+    const analysis = analysisOf(input);
+    const text = plainText(analysis);
+    const presence = decideByPresence(analysis, input.userName, text);
+    const rules = presence.verdict === 'undecided' ? decideByRules(text) : presence;
     if (rules.verdict !== 'undecided') return { verdict: rules.verdict, decidedBy: 'rule', reason: rules.reason };
     const keep = rules.reason === 'non_latin_content' ? localModelKeepsNonLatin(text) : localModelKeeps(input);
     return { verdict: keep ? 'keep' : 'discard', decidedBy: 'model', reason: rules.reason };

@@ -1,19 +1,28 @@
 import type { Structure, TranscriptInput } from '../engine.js';
+import { extractActionItems } from './action-items.js';
 import { analysisOf } from './analysis.js';
-import { categorize } from './category.js';
+import { classify } from './category.js';
 import { extractEvents } from './events.js';
 import { CATEGORY_EMOJI } from './lexicon.js';
-import { buildOverview, buildTitle } from './summary.js';
+import { buildOverview } from './overview.js';
+import { buildTitle } from './summary.js';
+import { rankedTopics } from './topics.js';
 
 /** Title, overview, category with its emoji, and dated events: the summary card of a conversation. */
 export function buildStructure(input: TranscriptInput): Structure {
   const analysis = analysisOf(input);
-  const category = categorize(analysis);
+  const { category, subject } = classify(analysis);
+  // A headline names the subject, even when the conversation is filed under its setting.
+  const topics = rankedTopics(analysis, subject);
+  const events = extractEvents(input);
+  // The overview reports the user's commitments; recent items only matter for storing them.
+  const actionItems = extractActionItems(input, []);
+  const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events };
   return {
-    title: buildTitle(analysis, category, input.language),
-    overview: buildOverview(analysis),
+    title: buildTitle(analysis, topics, category, input.language),
+    overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],
-    events: extractEvents(input),
+    events,
   };
 }

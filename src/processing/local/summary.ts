@@ -1,73 +1,15 @@
 import type { ConversationCategory } from '../../domain/categories.js';
-import type { Analysis, Sentence } from './analysis.js';
-import { isContentToken, lemmaFrequencies, lemmaOf } from './keywords.js';
-import type { Token } from './nlp.js';
+import type { Analysis } from './analysis.js';
 import { capitalizeFirst, headlineCase, squeezeSpaces, truncateChars, truncateWords } from './text.js';
+import type { Topic } from './topics.js';
 
 const MAX_TITLE_WORDS = 10;
-const MAX_OVERVIEW_CHARS = 400;
-// Adjectives that describe the speaker's mood, not the topic, and make poor title words.
-const VAGUE_ADJECTIVES = new Set(
-  `good great new big little other last next first same whole bad best own old nice real sure able few many much
-  several quick long short previous easy hard high low main`.split(/\s+/),
-);
-
-// Nouns too generic to name a topic ("Percent", "Point", "Details").
-const GENERIC_NOUNS = new Set(
-  'percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end side case idea one couple'.split(
-    ' ',
-  ),
-);
-const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
-// Dates say when, not what: "Tuesday" or "tomorrow" never make a title.
-const CALENDAR_WORD =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday|morning|afternoon|evening|night|week|weekend|month|year|day|time|minute|hour)s?$/i;
-
-interface Phrase {
-  words: string[];
-  lemmas: string[];
-  score: number;
-}
-
-function phraseToken(token: Token): boolean {
-  if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
-  if (GENERIC_NOUNS.has(lemmaOf(token))) return false;
-  return !/^\d+$/.test(token.value) && !CALENDAR_WORD.test(token.value) && !PLACEHOLDER_WORD.test(token.value);
-}
-
-/** Runs of adjectives and nouns ending in a noun ("data backfill script", "Lisbon"). */
-function phrasesOf(sentence: Sentence): Token[][] {
-  const runs: Token[][] = [];
-  let run: Token[] = [];
-  const flush = () => {
-    while (run.length > 0 && run[run.length - 1].pos === 'ADJ') run.shift();
-    if (run.length > 0) runs.push(run.slice(-4));
-    run = [];
-  };
-  for (const token of sentence.tokens) {
-    if (phraseToken(token)) run.push(token);
-    else flush();
-  }
-  flush();
-  return runs;
-}
-
-function rankedPhrases(analysis: Analysis): Phrase[] {
-  const frequencies = lemmaFrequencies(analysis.sentences);
-  const byKey = new Map<string, Phrase>();
-  for (const sentence of analysis.sentences) {
-    for (const run of phrasesOf(sentence)) {
-      const lemmas = run.map(lemmaOf);
-      const key = lemmas.join(' ');
-      const weight = lemmas.reduce((sum, lemma) => sum + (frequencies.get(lemma) ?? 1), 0) / Math.sqrt(run.length);
-      const named = run.some((token) => token.pos === 'PROPN') ? 0.5 : 0;
-      const existing = byKey.get(key);
-      if (existing !== undefined) existing.score += 1;
-      else byKey.set(key, { words: run.map((token) => token.value), lemmas, score: weight + named + run.length * 0.3 });
-    }
-  }
-  return [...byKey.values()].sort((a, b) => b.score - a.score);
-}
+/** Further topics join the headline when they are salient enough and the whole stays short. */
+const SECOND_TOPIC_SHARE = 0.4;
+const MAX_JOINED_WORDS = 7;
+const MAX_TOPICS = 3;
+/** A verb leads the headline only when the talk keeps coming back to doing it. */
+const MIN_VERB_COUNT = 2;
 
 const CATEGORY_LABEL: Partial<Record<ConversationCategory, string>> = { real: 'Real Estate', other: 'Conversation' };
 
@@ -83,51 +25,69 @@ function fallbackTitle(analysis: Analysis, category: ConversationCategory): stri
   return category === 'other' ? 'Short Conversation' : `${label} Conversation`;
 }
 
-/** Up to two topic phrases in Headline Case ("Billing Migration and Pull Request"); other languages keep their opening words. */
-export function buildTitle(analysis: Analysis, category: ConversationCategory, language: string): string {
+const VOWELS = /[aeiou]/g;
+
+/** English -ing form of a verb lemma ("plan" → "planning", "make" → "making", "tie" → "tying"). */
+export function gerund(verb: string): string {
+  if (verb.endsWith('ie')) return `${verb.slice(0, -2)}ying`;
+  if (/(?:ee|ye|oe)$/.test(verb) || verb === 'be') return `${verb}ing`;
+  if (/[^aeiou]e$/.test(verb)) return `${verb.slice(0, -1)}ing`;
+  const oneSyllable = (verb.match(VOWELS) ?? []).length === 1;
+  if (oneSyllable && /[^aeiou][aeiou][b-df-hj-np-tvz]$/.test(verb)) return `${verb}${verb.at(-1)}ing`;
+  return `${verb}ing`;
+}
+
+/** The verb most often governing the topic ("book" in "book the flights"), if any. */
+function mainVerb(topic: Topic): string | undefined {
+  let best: string | undefined;
+  let bestCount = MIN_VERB_COUNT - 1;
+  for (const [verb, count] of topic.verbs) {
+    if (count > bestCount) {
+      best = verb;
+      bestCount = count;
+    }
+  }
+  return best;
+}
+
+/** The most salient topics whose words do not repeat one another, while the headline stays short. */
+function distinctTopics(topics: Topic[]): Topic[] {
+  const [best] = topics;
+  const chosen = [best];
+  let words = best.words.length;
+  for (const topic of topics.slice(1)) {
+    if (chosen.length >= MAX_TOPICS || topic.score < best.score * SECOND_TOPIC_SHARE) break;
+    const repeats = chosen.some((other) => topic.lemmas.some((lemma) => other.lemmas.includes(lemma)));
+    if (repeats || words + topic.words.length > MAX_JOINED_WORDS) continue;
+    chosen.push(topic);
+    words += topic.words.length;
+  }
+  return chosen;
+}
+
+function headlineWords(topics: Topic[]): string[] {
+  const chosen = distinctTopics(topics);
+  const verb = mainVerb(chosen[0]);
+  const phrases = chosen.map((topic) => topic.words.join(' '));
+  const joined = phrases.length === 1 ? phrases[0] : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+  return verb === undefined ? joined.split(' ') : [capitalizeFirst(gerund(verb)), ...joined.split(' ')];
+}
+
+/**
+ * A short headline of what the conversation was about: the most salient topic phrase, led by the
+ * action done to it when there is one ("Booking Lisbon Flights"), or two topics ("Budget and
+ * Venue Quote"); other languages keep their opening words.
+ */
+export function buildTitle(
+  analysis: Analysis,
+  topics: Topic[],
+  category: ConversationCategory,
+  language: string,
+): string {
   const english = language.trim() === '' || /^en\b/i.test(language);
-  if (!english && /\p{L}/u.test(firstWords(analysis, 8)))
+  if (!english && /\p{L}/u.test(firstWords(analysis, 8))) {
     return truncateChars(capitalizeFirst(firstWords(analysis, 8)), 80);
-  const phrases = rankedPhrases(analysis);
-  const best = phrases[0];
-  if (best === undefined) return fallbackTitle(analysis, category);
-  const second = phrases.find(
-    (phrase) =>
-      phrase !== best &&
-      phrase.score >= best.score * 0.6 &&
-      !phrase.lemmas.some((lemma) => best.lemmas.includes(lemma)),
-  );
-  const words =
-    second !== undefined && best.words.length + second.words.length <= 7
-      ? [...best.words, 'and', ...second.words]
-      : best.words;
-  return headlineCase(truncateWords(words.join(' '), MAX_TITLE_WORDS));
-}
-
-const LEADING_FILLERS =
-  /^(?:(?:yeah|yes|okay|ok|so|um|uh|well|oh|right|alright|sure|honestly|anyway|hmm|like|and|but|i mean|you know)\b[,.!]?\s+)+/i;
-
-function sentenceScore(sentence: Sentence, frequencies: Map<string, number>): number {
-  const lemmas = new Set(sentence.tokens.filter(isContentToken).map(lemmaOf));
-  if (lemmas.size < 2) return 0;
-  let centrality = 0;
-  for (const lemma of lemmas) centrality += (frequencies.get(lemma) ?? 1) - 1 + 0.5;
-  const questionPenalty = sentence.text.trim().endsWith('?') ? 0.6 : 1;
-  return (centrality / Math.sqrt(sentence.tokens.length)) * questionPenalty;
-}
-
-/** Extractive overview: the 1–3 most central sentences, in spoken order, capped at ~400 characters. */
-export function buildOverview(analysis: Analysis): string {
-  const frequencies = lemmaFrequencies(analysis.sentences);
-  const count = analysis.sentences.length <= 3 ? 1 : analysis.sentences.length <= 8 ? 2 : 3;
-  const chosen = analysis.sentences
-    .map((sentence, index) => ({ sentence, index, score: sentenceScore(sentence, frequencies) }))
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, count)
-    .sort((a, b) => a.index - b.index)
-    .map((entry) => capitalizeFirst(squeezeSpaces(entry.sentence.text.replace(LEADING_FILLERS, ''))));
-  const overview =
-    chosen.length > 0 ? chosen.join(' ') : squeezeSpaces(analysis.turns.map((turn) => turn.text).join(' '));
-  return truncateChars(overview, MAX_OVERVIEW_CHARS);
+  }
+  if (topics.length === 0) return fallbackTitle(analysis, category);
+  return headlineCase(truncateWords(headlineWords(topics).join(' '), MAX_TITLE_WORDS));
 }

@@ -56,7 +56,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
   };
 
   app.get(
-    '/v1/dev/user/action-items',
+    '/user/action-items',
     {
       preHandler: auth.devKey('action_items:read'),
       config: { rateLimit: { policy: 'dev:action_items_read' }, cache: {} },
@@ -81,7 +81,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
   );
 
   app.post(
-    '/v1/dev/user/action-items',
+    '/user/action-items',
     {
       ...write,
       schema: {
@@ -95,7 +95,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
   );
 
   app.post(
-    '/v1/dev/user/action-items/batch',
+    '/user/action-items/batch',
     {
       ...write,
       schema: batchCreateSchema({
@@ -111,7 +111,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
   );
 
   app.patch(
-    '/v1/dev/user/action-items/:action_item_id',
+    '/user/action-items/:action_item_id',
     {
       ...write,
       schema: patchSchema({
@@ -126,7 +126,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
   );
 
   app.delete(
-    '/v1/dev/user/action-items/:action_item_id',
+    '/user/action-items/:action_item_id',
     {
       ...write,
       schema: deleteSchema({ tags, summary: 'Delete an action item', params: IdParams }),

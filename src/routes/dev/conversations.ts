@@ -113,7 +113,7 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
   const { auth, conversations } = ctx;
 
   app.get(
-    '/v1/dev/user/conversations',
+    '/user/conversations',
     {
       preHandler: auth.devKey('conversations:read'),
       config: {
@@ -150,18 +150,18 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
     },
   });
 
-  app.post('/v1/dev/user/conversations', creating('Create a conversation from text', CreateFromText), async (request) =>
+  app.post('/user/conversations', creating('Create a conversation from text', CreateFromText), async (request) =>
     conversations.createFromText(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.post(
-    '/v1/dev/user/conversations/from-segments',
+    '/user/conversations/from-segments',
     creating('Create a conversation from transcript segments (idempotent with client_session_id)', CreateFromSegments),
     async (request) => conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
   );
 
   app.get(
-    '/v1/dev/user/conversations/:conversation_id',
+    '/user/conversations/:conversation_id',
     {
       preHandler: auth.devKey('conversations:read'),
       config: { rateLimit: { policy: 'dev:conversation_detail_read', extra: transcriptBucket } },
@@ -178,7 +178,7 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
   );
 
   app.patch(
-    '/v1/dev/user/conversations/:conversation_id',
+    '/user/conversations/:conversation_id',
     {
       preHandler: auth.devKey('conversations:write'),
       config: { rateLimit: { policy: 'dev:conversations' } },
@@ -194,7 +194,7 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
   );
 
   app.delete(
-    '/v1/dev/user/conversations/:conversation_id',
+    '/user/conversations/:conversation_id',
     {
       preHandler: auth.devKey('conversations:write'),
       config: { rateLimit: { policy: 'dev:conversations' } },

@@ -20,7 +20,7 @@ export function registerDevExportRoutes(app: TypedApp, ctx: Services): void {
   const { auth, exporter } = ctx;
 
   app.get(
-    '/v1/dev/user/export',
+    '/user/export',
     {
       preHandler: [auth.devKey('conversations:read'), requireScope('memories:read')],
       config: { rateLimit: { policy: 'dev:export' } },

@@ -42,7 +42,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   };
 
   app.get(
-    '/v1/dev/user/folders',
+    '/user/folders',
     {
       preHandler: auth.devKey('conversations:read'),
       config: { rateLimit: { policy: 'dev:folders_read' }, cache: {} },
@@ -56,7 +56,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.post(
-    '/v1/dev/user/folders',
+    '/user/folders',
     {
       ...write,
       schema: {
@@ -76,7 +76,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/folders/:folder_id',
+    '/user/folders/:folder_id',
     {
       ...write,
       schema: {
@@ -97,7 +97,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.delete(
-    '/v1/dev/user/folders/:folder_id',
+    '/user/folders/:folder_id',
     {
       ...write,
       schema: deleteSchema({
@@ -113,7 +113,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/conversations/:conversation_id/folder',
+    '/user/conversations/:conversation_id/folder',
     {
       ...write,
       schema: {
@@ -129,7 +129,7 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/conversations/:conversation_id/starred',
+    '/user/conversations/:conversation_id/starred',
     {
       ...write,
       schema: {

@@ -64,7 +64,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   const write = { preHandler: auth.devKey('goals:write'), config: { rateLimit: { policy: 'dev:goals_write' } } };
 
   app.get(
-    '/v1/dev/user/goals',
+    '/user/goals',
     {
       ...read,
       schema: {
@@ -78,7 +78,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.post(
-    '/v1/dev/user/goals',
+    '/user/goals',
     {
       ...write,
       schema: {
@@ -92,7 +92,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.get(
-    '/v1/dev/user/goals/:goal_id',
+    '/user/goals/:goal_id',
     {
       ...read,
       schema: {
@@ -106,7 +106,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/goals/:goal_id',
+    '/user/goals/:goal_id',
     {
       ...write,
       schema: patchSchema({
@@ -121,7 +121,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.delete(
-    '/v1/dev/user/goals/:goal_id',
+    '/user/goals/:goal_id',
     {
       ...write,
       schema: deleteSchema({ tags, summary: 'Delete a goal and its history', params: IdParams }),
@@ -133,7 +133,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/goals/:goal_id/progress',
+    '/user/goals/:goal_id/progress',
     {
       ...write,
       schema: {
@@ -159,7 +159,7 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.get(
-    '/v1/dev/user/goals/:goal_id/history',
+    '/user/goals/:goal_id/history',
     {
       ...read,
       schema: {

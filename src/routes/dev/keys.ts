@@ -24,7 +24,7 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
   const { auth, keys } = ctx;
 
   app.get(
-    '/v1/dev/keys',
+    '/keys',
     {
       preHandler: auth.session(),
       schema: {
@@ -37,7 +37,7 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.post(
-    '/v1/dev/keys',
+    '/keys',
     {
       preHandler: auth.session(),
       schema: {
@@ -55,7 +55,7 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.delete(
-    '/v1/dev/keys/:key_id',
+    '/keys/:key_id',
     {
       preHandler: auth.session(),
       schema: {
@@ -73,7 +73,7 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
 
   // The calling key's own metadata: any valid key may read it, whatever its scopes.
   app.get(
-    '/v1/dev/key',
+    '/key',
     {
       config: { rateLimit: { policy: 'dev:key_read' } },
       schema: {

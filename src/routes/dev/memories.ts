@@ -88,7 +88,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   const searching = { preHandler: auth.devKey('memories:read'), config: { rateLimit: { policy: 'dev:search' } } };
 
   app.get(
-    '/v1/dev/user/memories',
+    '/user/memories',
     {
       ...read,
       config: { ...read.config, cache: {} },
@@ -104,7 +104,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.post(
-    '/v1/dev/user/memories',
+    '/user/memories',
     {
       ...write,
       schema: {
@@ -118,7 +118,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.post(
-    '/v1/dev/user/memories/batch',
+    '/user/memories/batch',
     {
       preHandler: auth.devKey('memories:write'),
       config: { rateLimit: { policy: 'dev:memories_batch' } },
@@ -135,7 +135,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.patch(
-    '/v1/dev/user/memories/:memory_id',
+    '/user/memories/:memory_id',
     {
       ...write,
       schema: patchSchema({
@@ -150,7 +150,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.delete(
-    '/v1/dev/user/memories/:memory_id',
+    '/user/memories/:memory_id',
     {
       ...write,
       schema: deleteSchema({ tags, summary: 'Delete a memory', params: IdParams }),
@@ -162,7 +162,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.get(
-    '/v1/dev/user/memories/search',
+    '/user/memories/search',
     {
       ...searching,
       config: { ...searching.config, cache: {} },
@@ -185,7 +185,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.get(
-    '/v1/dev/user/memories/vector/search',
+    '/user/memories/vector/search',
     {
       ...searching,
       schema: {

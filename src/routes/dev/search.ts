@@ -28,7 +28,7 @@ export function registerDevSearchRoutes(app: TypedApp, ctx: Services): void {
   const { auth, search } = ctx;
 
   app.get(
-    '/v1/dev/user/conversations/search',
+    '/user/conversations/search',
     {
       preHandler: auth.devKey('conversations:read'),
       config: { rateLimit: { policy: 'dev:search', extra: transcriptBucket }, cache: cacheUnlessTranscript },

@@ -36,7 +36,7 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
   const { gates, integration } = ctx.integrations;
 
   app.post(
-    '/v2/integrations/:app_id/user/conversations',
+    '/:app_id/user/conversations',
     {
       preValidation: keyGate(gates, GATES.createConversation),
       schema: {
@@ -60,7 +60,7 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
   );
 
   app.post(
-    '/v2/integrations/:app_id/user/memories',
+    '/:app_id/user/memories',
     {
       preValidation: keyGate(gates, GATES.createMemories),
       schema: {

@@ -8,7 +8,7 @@ export function registerIntegrationNotificationRoutes(app: TypedApp, ctx: Servic
   const { appNotifications } = ctx.integrations;
 
   app.post(
-    '/v2/integrations/:app_id/notification',
+    '/:app_id/notification',
     {
       schema: {
         tags: ['Integration', 'Notifications'],

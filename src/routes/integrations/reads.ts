@@ -94,7 +94,7 @@ export function registerIntegrationReadRoutes(app: TypedApp, ctx: Services): voi
   const { gates, integration } = ctx.integrations;
 
   app.get(
-    '/v2/integrations/:app_id/conversations',
+    '/:app_id/conversations',
     {
       preValidation: keyGate(gates, GATES.readConversations),
       schema: {
@@ -123,7 +123,7 @@ export function registerIntegrationReadRoutes(app: TypedApp, ctx: Services): voi
   );
 
   app.get(
-    '/v2/integrations/:app_id/memories',
+    '/:app_id/memories',
     {
       preValidation: keyGate(gates, GATES.readMemories),
       schema: {

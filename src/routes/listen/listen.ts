@@ -18,7 +18,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   app.addHook('preClose', () => ctx.listen.drain());
 
   app.get(
-    '/v4/listen',
+    '/listen',
     {
       websocket: true,
       schema: {
@@ -38,7 +38,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   );
 
   app.get(
-    '/v4/web/listen',
+    '/web/listen',
     {
       websocket: true,
       schema: {

@@ -1,0 +1,59 @@
+/**
+ * The register of broadcast media: a programme addressing an audience, an advert, live sports
+ * commentary. Recorded by a wearable, these are background sound, not the wearer's conversation.
+ * The markers are the genre's conventions (hand-offs, calls to action, play-by-play), not topics.
+ */
+
+/** A programme framing itself for listeners: hand-offs, teasers, sponsorship, sign-offs. */
+const PROGRAMME = [
+  /\bwelcome back to\b/,
+  /\byou'?re (?:listening|watching|tuned) (?:to|in)\b/,
+  /\bstay (?:tuned|with us)\b/,
+  /\b(?:after|before) the break\b|\bdon'?t go anywhere\b/,
+  /\bcoming up (?:next|after|later|on|this)\b|\bcoming up,/,
+  /\b(?:over|back) to you\b/,
+  /\bthat'?s (?:the|all the) (?:news|latest|headlines|weather|sport)\b/,
+  /\b(?:from|in) the (?:newsroom|studio)\b/,
+  /\b(?:brought to you|sponsored) by\b/,
+  /\b(?:this|today'?s|next) episode\b|\bon (?:today'?s|tonight'?s) (?:show|programme|program)\b/,
+  /\bour (?:listeners|viewers|audience)\b/,
+  /\blet'?s (?:check|look at) the (?:roads|traffic|weather)\b|\b(?:traffic|weather|news|sports) update\b/,
+  /\b(?:top|latest) (?:stories|headlines)\b|\breporting (?:live )?from\b|\blive (?:from|coverage)\b/,
+];
+
+/** An advert's call to action and small print. */
+const ADVERT = [
+  /\bterms and conditions\b/,
+  /\boffer (?:ends|valid|expires)\b|\blimited time\b/,
+  /\bwhile (?:stocks|supplies) last\b/,
+  /\b(?:call|order|buy|shop|book) (?:now|today|tonight)\b/,
+  /\bvisit (?:your (?:nearest|local)|us at|our website|www)\b|\b\w+ dot com\b/,
+  /\b(?:use|enter) (?:the )?(?:promo )?code\b/,
+  /\b(?:per ?cent|%) off\b|\babsolutely free\b|\bfree (?:shipping|delivery|trial)\b/,
+  /\bintroducing the\b|\bthe all-new\b|\bavailable (?:now )?(?:in|at) (?:stores|all)\b/,
+];
+
+/** Play-by-play: what a commentator says and friends watching rarely do, several times over. */
+const COMMENTARY = [
+  /\bwhat a (?:save|goal|shot|score|strike|catch|try|finish|ball|tackle|effort)\b/,
+  /\b(?:minutes?|seconds?) (?:gone|left|to play|remaining)\b/,
+  /\b(?:wide of|over) the (?:post|bar|goal)\b|\bback of the net\b/,
+  /\b(?:he|she)'?s got space\b|\bhe'?s in\b|\bshe'?s in\b/,
+  /\bthe crowd (?:roar|is|are|goes)\w*\b|\bcrowd roaring\b/,
+  /\b(?:free kick|corner kick|penalty advantage|lineout|scrum|conversion|touchdown|three-pointer|ace)\b/,
+  /\bstill goalless\b|\b(?:nil|points) to (?:nil|\w+)\b/,
+];
+
+/** Weighted count of distinct broadcast markers; commentary vocabulary alone is weaker evidence. */
+export function broadcastScore(text: string): number {
+  const lower = text.toLowerCase();
+  const count = (patterns: RegExp[]) => patterns.filter((pattern) => pattern.test(lower)).length;
+  return count(PROGRAMME) + count(ADVERT) + 0.5 * count(COMMENTARY);
+}
+
+/** Two framing or advertising conventions (or four of play-by-play) make a broadcast. */
+export const BROADCAST_THRESHOLD = 2;
+
+export function isBroadcast(text: string): boolean {
+  return broadcastScore(text) >= BROADCAST_THRESHOLD;
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { broadcastScore } from '../../src/processing/local/broadcast.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { dialogue, memo } from './inputs.js';
+
+const engine = createLocalEngine();
+
+test('a talk labelled only with other people’s names is discarded: the wearer never speaks', async () => {
+  const input = memo(
+    'Priya: The budget review moved to Thursday, can you update the deck?\nTom: Sure, I will send it to finance by Friday.',
+    { userName: 'Sam' },
+  );
+  assert.deepEqual(await engine.decideRelevance(input), {
+    verdict: 'discard',
+    decidedBy: 'rule',
+    reason: 'wearer_absent',
+  });
+});
+
+test('one side of a phone call by a lone speaker 1 is overheard, not the wearer’s', async () => {
+  const input = memo(
+    "Speaker 1: No, I told him already, the keys are under the mat. Yeah. I'll be there by six, tell your mother.",
+  );
+  assert.equal((await engine.decideRelevance(input)).reason, 'wearer_absent');
+});
+
+test('a diarized advert is background media even though diarization makes it speaker 0', async () => {
+  const input = dialogue([
+    ['SPEAKER_00', false, 'Introducing the all-new Breeze blender, with five speeds and a glass jar.'],
+    ['SPEAKER_01', false, 'Order today and get a second jar absolutely free. Terms and conditions apply.'],
+  ]);
+  assert.deepEqual(await engine.decideRelevance(input), {
+    verdict: 'discard',
+    decidedBy: 'rule',
+    reason: 'background_media',
+  });
+});
+
+test('a conversation in which the marked wearer speaks is kept, even about a podcast episode', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'Did you hear this episode about sleep? The host said to keep the bedroom cold.'],
+    ['SPEAKER_00', true, 'I did, and I will try the cold room this week, my sleep has been awful.'],
+  ]);
+  assert.equal((await engine.decideRelevance(input)).verdict, 'keep');
+});
+
+test('friends chatting about a match do not read as commentary', () => {
+  const text = 'Did you see the game last night? That free kick was unreal. We should watch the final together.';
+  assert.ok(broadcastScore(text) < 2, String(broadcastScore(text)));
+});
