@@ -121,7 +121,11 @@ const QUESTION_NOUN_SKIP =
 /** The first noun phrase of a question, which names what the answer is about ("Any seat preferences?"). */
 function questionTopic(tokens: Token[]): string | null {
   const start = tokens.findIndex((token) => token.pos === 'NOUN' && !QUESTION_NOUN_SKIP.test(token.normal));
-  if (start === -1) return null;
+  // "Do you exercise?" "Cricket.": without a noun, the activity the question names.
+  if (start === -1) {
+    const verb = tokens.find((token) => token.pos === 'VERB' && !['do', 'be', 'have'].includes(token.lemma));
+    return verb === undefined ? null : verb.lemma;
+  }
   let end = start + 1;
   while (tokens[end]?.pos === 'NOUN' && end - start < 3) end++;
   const before = tokens[start - 1];
@@ -146,7 +150,8 @@ const GREETING =
 const TIME_WORD =
   /^(?:\w+day|morning|afternoon|evening|night|week|weeks|month|months|year|years|times?|minutes?|hours?|today|tomorrow|january|february|march|april|may|june|july|august|september|october|november|december|\w+(?:th|st|nd|rd))$/;
 // A question about the listener's own things: "What's your job?", "Any allergies?", "Which dog is yours?"
-const ABOUT_LISTENER = /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which)\b/i;
+const ABOUT_LISTENER =
+  /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which|do you|are you|where do you|where are you)\b/i;
 
 export interface Answer {
   topic: string;
