@@ -117,7 +117,7 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
 }
 
 // "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
-const COORDINATED_TASK = / and (?:then |also )?([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
+const COORDINATED_TASK = /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
 
 function splitCoordinated(candidate: Candidate): Candidate[] {
   const text = candidate.sentence.text;

@@ -194,7 +194,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
     context: contextOf(candidate, extraction.analysis),
-    signal: { candidate, description, hasDue: dueAt !== null },
+    signal: { candidate, description, hasDue: dueAt !== null, deadline: mentions.some((mention) => mention.deadline) },
   });
 }
 

@@ -23,6 +23,7 @@ export const FEATURE_NAMES = [
   'said_by_wearer',
   'dialogue',
   'has_due',
+  'deadline',
   'task_verb',
   'light_verb',
   'words_over_10',
@@ -42,6 +43,8 @@ export interface DraftSignal {
   candidate: Candidate;
   description: string;
   hasDue: boolean;
+  /** a date introduced by "by", "before", "until": the shape of a deadline */
+  deadline: boolean;
 }
 
 function flag(value: boolean): number {
@@ -67,6 +70,7 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
     flag(candidate.sentence.isUser),
     flag(analysis.dialogue),
     flag(signal.hasDue),
+    flag(signal.deadline),
     flag(TASK_VERBS.has(verb)),
     flag(LIGHT_VERBS.has(verb)),
     Math.min(1, Math.max(0, words.length - 10) / 5),

@@ -1,6 +1,7 @@
 import type { Candidate } from './action-cues.js';
 import type { Analysis } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
+import { namesIn } from './task-text.js';
 
 export interface Antecedent {
   description: string;
@@ -97,7 +98,8 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) break;
     const tokens = back === 0 ? parseTokens(sentence.text.slice(0, candidate.cueStart)) : sentence.tokens;
-    const phrase = chunksOf(tokens, pronoun.pointer).at(-1);
+    // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
+    const phrase = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : chunksOf(tokens, pronoun.pointer).at(-1);
     if (phrase === undefined) continue;
     const words = description.split(/\s+/);
     words[pronoun.index] = phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');

@@ -29,7 +29,7 @@ const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const CALENDAR_NAME =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|weekend)$/i;
-const MAX_EVENTS = 5;
+const MAX_EVENTS = 8;
 const HOUR = 3_600_000;
 const DEFAULT_DURATION = 30;
 const MAX_DURATION = 180;
@@ -224,7 +224,10 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   if (title === null || title === '') return null;
   const party = otherParty(sentence, analysis);
   const withParty = party !== null && !title.includes(party) ? `${title} with ${party}` : title;
-  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text}`);
+  // The reply that settles the plan ("Yes, Thursday works, see you at the clinic") belongs to it too.
+  const after = analysis.sentences[sentenceIndex + 1];
+  const reply = after !== undefined && after.turn === sentence.turn + 1 ? after.text : '';
+  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text} ${reply}`);
   return {
     event: {
       title: headlineCase(truncateChars(withParty, 80)),

@@ -1,4 +1,5 @@
 import type { MemoryCategory } from '../../domain/categories.js';
+import { isProfession } from './memory-patterns.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -69,6 +70,18 @@ function afterCopula(tokens: Token[]): number {
   return index;
 }
 
+// Nouns of a role a person holds: agent suffixes ("instructor", "gardener", "analyst", "technician").
+const ROLE = /(?:er|or|ist|ian|ant|ent|eer|yst|ive|ary|tech|nurse|chef|vet|medic|student|intern|parent|mum|mom|dad)s?$/;
+
+/** "I'm a translator" is a role; "I'm a machine", "I'm a zombie" are figures of speech. */
+function indefinite(first: Token, tokens: Token[], index: number): Shape | null {
+  if (!DETERMINERS.has(first.normal)) return { category: 'core' };
+  let end = index;
+  while (tokens[end + 1]?.pos === 'NOUN') end++;
+  const noun = tokens[end]?.normal ?? '';
+  return ROLE.test(noun) || isProfession([noun]) ? { category: 'work' } : null;
+}
+
 function copula(tokens: Token[]): Shape | null {
   let index = afterCopula(tokens);
   if (index === -1) return null;
@@ -77,7 +90,9 @@ function copula(tokens: Token[]): Shape | null {
   if (DETERMINERS.has(first.normal)) index++;
   const head = tokens[index];
   if (head === undefined || PASSING.has(head.normal) || head.normal.endsWith('ing')) return null;
-  if (head.pos === 'NOUN' || head.pos === 'PROPN') return { category: DETERMINERS.has(first.normal) ? 'work' : 'core' };
+  // "I'm the best", "I'm the family": a definite predicate identifies or praises, it classifies nothing.
+  if (first.normal === 'the' || first.normal === 'this' || first.normal === 'that') return null;
+  if (head.pos === 'NOUN' || head.pos === 'PROPN') return indefinite(first, tokens, index);
   if (head.pos === 'ADJ' && !/ed$/.test(head.normal)) return { category: 'core' };
   if (first.normal === 'on' && tokens[index + 1]?.pos === 'NOUN') return { category: 'work' };
   // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from.

@@ -56,6 +56,7 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
+  [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
 ];
 
@@ -104,7 +105,9 @@ export function saidOfWearer(analysis: Analysis): Statement[] {
   for (const sentence of analysis.sentences) {
     if (sentence.isUser || sentence.text.trim().endsWith('?')) continue;
     const match = SAID_OF_LISTENER.exec(sentence.text);
-    if (match !== null) statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
+    // "You're a star", "you're the best" praise; only a bare predicate ("rhesus negative") states a fact.
+    if (match !== null && !/^(?:a|an|the|so|such|my|our|too|very|really|right|welcome)\b/i.test(match[1].trim()))
+      statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
     const owned = YOUR_THING.exec(sentence.text);
     if (owned !== null)
       statements.push({ text: `my ${owned[1]} ${owned[2]} ${owned[3].trim()}`, sentence, secondHand: true });
@@ -118,7 +121,11 @@ const QUESTION_NOUN_SKIP =
 /** The first noun phrase of a question, which names what the answer is about ("Any seat preferences?"). */
 function questionTopic(tokens: Token[]): string | null {
   const start = tokens.findIndex((token) => token.pos === 'NOUN' && !QUESTION_NOUN_SKIP.test(token.normal));
-  if (start === -1) return null;
+  // "Do you exercise?" "Cricket.": without a noun, the activity the question names.
+  if (start === -1) {
+    const verb = tokens.find((token) => token.pos === 'VERB' && !['do', 'be', 'have'].includes(token.lemma));
+    return verb === undefined ? null : verb.lemma;
+  }
   let end = start + 1;
   while (tokens[end]?.pos === 'NOUN' && end - start < 3) end++;
   const before = tokens[start - 1];
@@ -143,7 +150,8 @@ const GREETING =
 const TIME_WORD =
   /^(?:\w+day|morning|afternoon|evening|night|week|weeks|month|months|year|years|times?|minutes?|hours?|today|tomorrow|january|february|march|april|may|june|july|august|september|october|november|december|\w+(?:th|st|nd|rd))$/;
 // A question about the listener's own things: "What's your job?", "Any allergies?", "Which dog is yours?"
-const ABOUT_LISTENER = /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which)\b/i;
+const ABOUT_LISTENER =
+  /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which|do you|are you|where do you|where are you)\b/i;
 
 export interface Answer {
   topic: string;

@@ -31,7 +31,7 @@ function baseForm(description: string, tokens: Token[]): string {
 }
 
 /** Name-like tokens: proper nouns that are not calendar words or backchannels, nor diarization labels. */
-function namesIn(tokens: Token[]): string[] {
+export function namesIn(tokens: Token[]): string[] {
   const names: string[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index];
@@ -75,10 +75,15 @@ function resolvePersons(description: string, analysis: Analysis, sentenceIndex: 
   return dropped.split(' ').length >= 2 ? dropped : description;
 }
 
+// Time said by reference to something else ("the same day", "before then"), which the due date carries.
+const REFERRED_TIME =
+  /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|that morning|that evening|then|before then|by then|after that)$/i;
+
 /** The description as the wearer's own instruction. */
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const tokens = analysis.sentences[sentenceIndex]?.tokens ?? [];
-  return resolvePersons(baseForm(description, tokens), analysis, sentenceIndex);
+  const untimed = description.replace(REFERRED_TIME, '');
+  return resolvePersons(baseForm(untimed, tokens), analysis, sentenceIndex);
 }
 
 /**

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TranscriptInput } from '../../src/processing/engine.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { memo, wallClock } from './inputs.js';
+
+// Conversations start on Wednesday 2026-03-04 09:00 in New York unless stated otherwise.
+const engine = createLocalEngine();
+
+async function items(input: TranscriptInput): Promise<Array<[string, string | null]>> {
+  const extracted = await engine.extractActionItems(input, []);
+  return extracted.map((item) => [item.description, wallClock(item.dueAt, input.timezone)]);
+}
+
+async function memories(input: TranscriptInput): Promise<string[]> {
+  return (await engine.extractMemories(input, [])).map((memory) => memory.content);
+}
+
+test('another speaker’s instruction with a fronted date is the wearer’s task', async () => {
+  const input = memo('Speaker 1: By Monday, fill in the visa form.\nSpeaker 0: Okay.');
+  assert.deepEqual(await items(input), [['Fill in the visa form', '2026-03-09T23:59']]);
+});
+
+test('an arranged plan in the progressive is a task; a journey is not', async () => {
+  assert.deepEqual(await items(memo('Tomorrow I’m mailing the contract.')), [
+    ['Mail the contract', '2026-03-05T23:59'],
+  ]);
+  assert.deepEqual(await items(memo('I’m calling the landlord tonight.')), [['Call the landlord', '2026-03-04T18:00']]);
+  assert.deepEqual(await items(memo('I’m flying out tomorrow at noon.')), []);
+});
+
+test('a declined request and a plan taken back are not tasks', async () => {
+  const declined = memo(
+    'Speaker 1: Can you pick up the dry cleaning on Thursday?\nSpeaker 0: No, sorry, I can’t this week.',
+  );
+  assert.deepEqual(await items(declined), []);
+  const taken = memo('Speaker 0: I’ll book the restaurant for Friday.\nSpeaker 1: Never mind, it’s been cancelled.');
+  assert.deepEqual(await items(taken), []);
+});
+
+test('a pronoun is resolved to the person last named, or dropped with its preposition', async () => {
+  const named = memo('Speaker 1: Did you talk to Maria?\nSpeaker 0: Not yet. I’ll send the slides to her tomorrow.');
+  assert.deepEqual(await items(named), [['Send the slides to Maria', '2026-03-05T23:59']]);
+  assert.deepEqual(await items(memo('I’ll send the slides to her tomorrow.')), [
+    ['Send the slides', '2026-03-05T23:59'],
+  ]);
+});
+
+test('a task without its own date takes the day named just before it', async () => {
+  const input = memo(
+    'Speaker 1: Let’s meet on Friday at ten.\nSpeaker 0: Great. I’ll send you the front yard quote the same day.',
+  );
+  assert.deepEqual(await items(input), [['Send them the front yard quote', '2026-03-06T10:00']]);
+});
+
+test('facts behind a lead-in, general fact shapes and a relative named in passing', async () => {
+  assert.deepEqual(await memories(memo('Turns out I’m lactose intolerant.')), ['User is lactose intolerant']);
+  assert.deepEqual(await memories(memo('They said I have sleep apnea.')), ['User has sleep apnea']);
+  assert.deepEqual(await memories(memo('I play drums in a band.')), ['User plays drums in a band']);
+  assert.deepEqual(await memories(memo('My brother Karim is visiting next week.')), [
+    'User’s brother is named Karim'.replace('’', "'"),
+  ]);
+});
+
+test('the wearer confirming another speaker’s question is the wearer’s fact; another’s own fact is not', async () => {
+  const confirmed = memo('Speaker 1: Still training for the half marathon?\nSpeaker 0: Yep.');
+  assert.deepEqual(await memories(confirmed), ['User is still training for the half marathon']);
+  const theirs = memo('Speaker 1: I grew up in Porto.\nSpeaker 0: Nice.');
+  assert.deepEqual(await memories(theirs), []);
+});
+
+test('fragments are not memories', async () => {
+  assert.deepEqual(await memories(memo('I never got to.')), []);
+});
+
+test('events: counted dates, follow-up visits and launches', async () => {
+  const launch = await engine.structure(memo('The launch is three weeks from today.'));
+  assert.deepEqual(
+    launch.events.map((event) => [event.title, wallClock(event.start, 'America/New_York')]),
+    [['Launch', '2026-03-25T09:00']],
+  );
+  const visit = await engine.structure(
+    memo('Speaker 1: I want to see you again for a follow-up in two weeks.\nSpeaker 0: Okay.'),
+  );
+  assert.deepEqual(
+    visit.events.map((event) => wallClock(event.start, 'America/New_York')),
+    ['2026-03-18T09:00'],
+  );
+});
