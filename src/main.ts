@@ -27,9 +27,10 @@ Configuration comes from the environment (see README: HOST, PORT, DATA_DIR, DATA
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
+  if (!command) throw new UsageError('a command is needed');
+  if (command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(`${USAGE}\n`);
-    return command ? 0 : 2;
+    return 0;
   }
   // Client commands talk to a server over HTTP: they never read the server's configuration.
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
@@ -52,6 +53,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+// `keepsake … | head` closes the pipe early: the reader has what it wanted, so stop quietly.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') throw err;
+  process.exit(0);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -61,7 +68,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`keepsake: configuration error: ${err.message}\n`);
       process.exitCode = 78;
     } else if (err instanceof UsageError) {
-      process.stderr.write(`keepsake: ${err.message}\n\n${USAGE}\n`);
+      process.stderr.write(`keepsake: ${err.message} (keepsake --help lists the commands)\n`);
       process.exitCode = 2;
     } else {
       pino({ level: 'error' }, pino.destination(2)).error({ err }, 'keepsake failed');

@@ -159,11 +159,13 @@ describe('keepsake API client against a real server process', () => {
     assert.match(result.stderr, /Required scope: memories:write/);
   });
 
-  test('usage errors exit 2 with the usage text', async () => {
+  test('usage errors exit 2 with one line on stderr that names the mistake and where help is', async () => {
     const unknown = await keepsake(env, ['memories', 'frobnicate']);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /unknown command "memories frobnicate"/);
-    assert.match(unknown.stderr, /memories list/);
+    assert.equal(unknown.stdout, '');
+    assert.equal(unknown.stderr.trim().split('\n').length, 1, unknown.stderr);
+    assert.match(unknown.stderr, /unknown command "memories frobnicate" \(.*list.*\)/);
+    assert.match(unknown.stderr, /keepsake memories --help/);
     const badFlag = await keepsake(env, ['goals', 'list', '--limit', 'many']);
     assert.equal(badFlag.code, 2);
   });

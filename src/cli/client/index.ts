@@ -72,7 +72,7 @@ export async function runClient(
     return EXIT.ok;
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`keepsake: ${err.message}\n\nusage:\n${clientUsage()}\n`);
+      io.stderr.write(`keepsake: ${err.message} (keepsake ${command} --help lists its commands)\n`);
       return EXIT.usage;
     }
     if (err instanceof ClientError) {
