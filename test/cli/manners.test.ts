@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { BIN } from './server-process.js';
 
-// Issue 19 point 7: the command line's manners on errors and closed pipes.
+// The command line's manners on errors and closed pipes (docs/cli.md).
 describe('keepsake command-line manners', () => {
   test('an unknown command is one line on stderr, exit 2, nothing on stdout', () => {
     const res = spawnSync(process.execPath, [BIN, 'frobnicate'], { encoding: 'utf8' });
