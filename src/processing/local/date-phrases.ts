@@ -7,7 +7,24 @@ import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
  */
 
 /** "by", "before", "until", "due" … right before a mention make it a deadline. */
-export const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?: is)?)\s*(?:the\s+)?$/i;
+const DEADLINE_BEFORE = /\b(?:by|before|until|till|due|no later than|deadline(?: is)?)\s*(?:the\s+)?$/i;
+
+/** Whether the words just before position `index` of the sentence make the mention there a deadline. */
+export function isDeadlineAt(sentence: string, index: number): boolean {
+  return DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
+}
+
+/** A whole-day mention a phrase reader matched: its span, its day, and whether it is a deadline. */
+function phraseMention(
+  sentence: string,
+  match: RegExpMatchArray,
+  local: LocalDateTime,
+  shape: Pick<DateMention, 'hasTime' | 'precise' | 'counted'>,
+): DateMention {
+  const index = match.index ?? 0;
+  const deadline = isDeadlineAt(sentence, index);
+  return { index, end: index + match[0].length, local, dateKnown: true, deadline, ...shape };
+}
 
 export const NUMBER_WORDS: Record<string, string> = {
   one: '1',
@@ -46,19 +63,8 @@ export function fromAnchor(sentence: string, today: LocalDateTime): DateMention[
             year: today.year + Math.floor((today.month - 1 + count) / 12),
           }
         : addLocalDays(today, start + count * (UNIT_DAYS[unit] ?? 1));
-    const index = match.index ?? 0;
     const local = { ...day, hour: 0, minute: 0 };
-    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
-    mentions.push({
-      index,
-      end: index + match[0].length,
-      local,
-      hasTime: false,
-      dateKnown: true,
-      precise: false,
-      deadline,
-      counted: true,
-    });
+    mentions.push(phraseMention(sentence, match, local, { hasTime: false, precise: false, counted: true }));
   }
   return mentions;
 }
@@ -74,17 +80,7 @@ export function ordinalDays(sentence: string, today: LocalDateTime): DateMention
     const monthOffset = day >= today.day ? 0 : 1;
     const first = new Date(Date.UTC(today.year, today.month - 1 + monthOffset, 1));
     const local = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day, hour: 0, minute: 0 };
-    const index = match.index ?? 0;
-    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
-    mentions.push({
-      index,
-      end: index + match[0].length,
-      local,
-      hasTime: false,
-      dateKnown: true,
-      precise: true,
-      deadline,
-    });
+    mentions.push(phraseMention(sentence, match, local, { hasTime: false, precise: true }));
   }
   return mentions;
 }
@@ -100,18 +96,8 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
     const lastOfMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
     const day =
       period === 'day' ? today : period === 'week' ? addLocalDays(today, untilFriday) : { ...today, day: lastOfMonth };
-    const index = match.index ?? 0;
-    const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
     const local = { ...day, hour: 23, minute: 59 };
-    mentions.push({
-      index,
-      end: index + match[0].length,
-      local,
-      hasTime: true,
-      dateKnown: true,
-      precise: true,
-      deadline,
-    });
+    mentions.push(phraseMention(sentence, match, local, { hasTime: true, precise: true }));
   }
   return mentions;
 }

@@ -1,10 +1,10 @@
 import * as chrono from 'chrono-node';
 import {
   COUNTED,
-  DEADLINE_BEFORE,
   digitizeOrdinals,
   endOfPeriods,
   fromAnchor,
+  isDeadlineAt,
   NUMBER_WORDS,
   ordinalDays,
 } from './date-phrases.js';
@@ -117,7 +117,7 @@ function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention 
   const end = result.index + result.text.length;
   const vague = tags.has('result/relativeDate') && !tags.has('result/relativeDateAndTime');
   const precise = !vague && (start.isCertain('day') || start.isCertain('weekday') || hasTime);
-  const deadline = DEADLINE_BEFORE.test(sentence.slice(Math.max(0, result.index - 16), result.index));
+  const deadline = isDeadlineAt(sentence, result.index);
   return {
     index: result.index,
     end,
