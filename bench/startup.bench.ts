@@ -5,7 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../test/cli/server-process.js';
+import { freePort } from './support.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = 5;

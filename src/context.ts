@@ -86,8 +86,16 @@ export interface ContextOptions {
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
-  const storeOptions = { ...config, poolSize: config.ops.databasePoolSize, ...options };
-  const { store, repos } = await createStoreModule(storeOptions, clock);
+  const { store, repos } = await createStoreModule(
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.ops.databasePoolSize,
+      store: options.store,
+      pgSchema: options.pgSchema,
+    },
+    clock,
+  );
   const secret = loadOrCreateSecret(config.secret, config.dataDir);
   const { jobs, runner, queue } = createJobsModule({
     config,
@@ -104,7 +112,10 @@ export async function createContext(config: Config, options: ContextOptions = {}
   // Integrations are built on the services the pipeline serves; the port is called only once both exist.
   const afterProcessing = (userId: string, id: string) => integrations.onConversationProcessed(userId, id);
   const { engine, pipeline, processing } = createProcessingModule({
-    ...{ ...base, repos, engine: options.engine, afterProcessing },
+    ...base,
+    repos,
+    engine: options.engine,
+    afterProcessing,
   });
   const services = createDomainServices({
     ...{ repos, processing, clock, log, secret, voices: voice.repo },
@@ -116,7 +127,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const bus = createBus(config.redisUrl, log);
   const { conversations } = services;
   const integrations = createIntegrations({
-    ...{ ...base, repos, engine, conversations, bus, rateLimiter: rateLimits, workerId: newWorkerId() },
+    ...base,
+    ...{ repos, engine, conversations, bus, rateLimiter: rateLimits, workerId: newWorkerId() },
   });
   const ops = createOpsModule({
     ...{ db: store.db, redisUrl: config.redisUrl, clock, log },

@@ -1,7 +1,6 @@
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
-import { opsState } from '../ops/state.js';
 import { claimOwner } from './owner.js';
 
 export async function runServe(config: Config): Promise<number> {
@@ -27,7 +26,7 @@ export async function runServe(config: Config): Promise<number> {
         // app.close() stops accepting, closes listen sockets with 1001 (clients reconnect to another
         // node and resume their recording session) and waits for in-flight requests; ctx.close()
         // lets running jobs finish and complete their leases.
-        opsState(ctx).draining = true;
+        ctx.ops.state.draining = true;
         if (delay > 0) await new Promise((done) => setTimeout(done, delay));
         // Before app.close(): the WebSocket plugin's own close hook would end sockets without a code (1005).
         await ctx.listen.drain();

@@ -7,7 +7,6 @@ import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
-import { opsState } from '../ops/state.js';
 
 const tags = ['System'];
 // Seconds; fine enough below 100 ms, where most API reads land.
@@ -83,7 +82,7 @@ function processMetrics(app: TypedApp, ctx: Services): Registry {
   });
   registry.collect(() => {
     sockets.set({}, ctx.listen.active.size);
-    draining.set({}, opsState(ctx).draining ? 1 : 0);
+    draining.set({}, ctx.ops.state.draining ? 1 : 0);
     const usage = process.memoryUsage();
     memory.set({ kind: 'rss' }, usage.rss);
     memory.set({ kind: 'heap_used' }, usage.heapUsed);

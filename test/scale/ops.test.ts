@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { opsState } from '../../src/ops/state.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
 import { ListenClient, listenServer, listenUrl } from '../listen/support.js';
 
@@ -26,14 +25,14 @@ for (const dialect of dialects()) {
     });
 
     test('readyz answers 503 draining once the node drains, while healthz stays 200', async () => {
-      opsState(t.ctx).draining = true;
+      t.ctx.ops.state.draining = true;
       try {
         const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
         assert.equal(ready.statusCode, 503);
         assert.equal(ready.json().status, 'draining');
         assert.equal((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200);
       } finally {
-        opsState(t.ctx).draining = false;
+        t.ctx.ops.state.draining = false;
       }
     });
 
