@@ -100,6 +100,9 @@ describe('Deepgram provider', () => {
       ['deepgram', 'connection_lost', 'upstream_error', true],
     );
     assert.deepEqual(await client.waitForClose(), { code: 1011, reason: 'transcription_service_unavailable' });
+    // The operator sees it too: the session reports the failure to the ops metrics.
+    const metrics = (await server.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    assert.match(metrics, /^keepsake_stt_provider_errors_total\{provider="deepgram",outcome="upstream_error"\} 1$/m);
   });
 
   test('a rejected key fails initialization with stt_failed then 1011', async () => {

@@ -6,17 +6,17 @@ import { evaluate } from '../../eval/score.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 
 // Regression floors: just under what the local engine reaches on the dev set, so a change that loses
-// ground fails. Where the engine reaches the target (discard 0.90, category 0.70, action-item F1 0.70,
-// memory F1 0.60, due date within a day 0.80, event recall 0.60) the target is checked as well.
+// ground fails. Where the engine reaches the issue's target (discard 0.90, acceptable category 0.70,
+// due date within a day 0.80, event recall 0.60) the floor lies above it, so the target holds too.
 const FLOORS = {
   discard: 0.98,
   category: 0.52,
+  categoryAcceptable: 0.73,
   actionItemF1: 0.59,
   memoryF1: 0.41,
   dueWithinDay: 0.82,
   eventRecall: 0.62,
 };
-const TARGETS_REACHED = { discard: 0.9, dueWithinDay: 0.8, eventRecall: 0.6 };
 
 test('the dev set is large enough and about a fifth of it is discards', () => {
   const cases = loadDataset(EVAL_SETS.dev);
@@ -31,6 +31,7 @@ test('local engine stays above its floors on the dev set', async () => {
   const report = await evaluate(createLocalEngine(), loadDataset(EVAL_SETS.dev));
   assert.ok(report.discardAccuracy >= FLOORS.discard, `discard accuracy ${report.discardAccuracy}`);
   assert.ok(report.categoryAccuracy >= FLOORS.category, `category accuracy ${report.categoryAccuracy}`);
+  assert.ok(report.categoryAcceptable >= FLOORS.categoryAcceptable, `acceptable category ${report.categoryAcceptable}`);
   assert.ok(report.actionItems.f1 >= FLOORS.actionItemF1, `action-item F1 ${report.actionItems.f1}`);
   assert.ok(report.memories.f1 >= FLOORS.memoryF1, `memory F1 ${report.memories.f1}`);
   assert.ok(
@@ -38,7 +39,4 @@ test('local engine stays above its floors on the dev set', async () => {
     `due within a day ${report.dueAccuracy.withinDayRate}`,
   );
   assert.ok(report.events.recall >= FLOORS.eventRecall, `event recall ${report.events.recall}`);
-  assert.ok(report.discardAccuracy >= TARGETS_REACHED.discard);
-  assert.ok(report.dueAccuracy.withinDayRate >= TARGETS_REACHED.dueWithinDay);
-  assert.ok(report.events.recall >= TARGETS_REACHED.eventRecall);
 });
