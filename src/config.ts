@@ -6,6 +6,8 @@ import { bool, ConfigError, type Env, host, integer, nonEmpty, oneOf, positiveNu
 export type SttProviderName = 'auto' | 'deepgram' | 'openai' | 'sherpa' | 'pocketsphinx' | 'none';
 export type RecordingSessionMode = 'dual_write' | 'shadow' | 'enforce';
 export type DispatchMode = 'inline' | 'queue';
+/** Readable log lines for a person at a terminal, JSON lines for collectors; auto picks by stdout. */
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 export interface Config {
   host: string;
@@ -45,6 +47,8 @@ export interface Config {
   /** Secret for session tokens and signed URLs; null → generated once and kept in DATA_DIR. */
   secret: string | null;
   logLevel: string;
+  /** LOG_FORMAT: auto (readable on a terminal, JSON otherwise), json or pretty. */
+  logFormat: LogFormat;
   /** Largest accepted request body in bytes (documented in the README). */
   bodyLimit: number;
   /** Memory for cached developer-API list responses (RESPONSE_CACHE_MB; 0 turns the cache off). */
@@ -228,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimits: rateLimitOverrides(env),
     secret,
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'], 'auto'),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     responseCacheBytes: integer(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),

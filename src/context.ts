@@ -84,7 +84,7 @@ export interface ContextOptions {
 }
 
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
-  const log = options.log ?? createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const clock = options.clock ?? systemClock;
   const { store, repos } = await createStoreModule(
     {

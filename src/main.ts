@@ -36,6 +36,9 @@ async function main(argv: string[]): Promise<number> {
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
   if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
+  if (command === 'serve' || command === 'worker' || command === 'admin') {
+    await (await import('./cli/startup.js')).preflight(config);
+  }
   // The server modules load on demand, so client commands start without the whole server graph.
   switch (command) {
     case 'serve':

@@ -8,6 +8,7 @@ import {
   RECOMMENDED_SPEAKER,
   RECOMMENDED_STT,
 } from '../providers/models/download.js';
+import { terminalProgress } from './progress.js';
 import { UsageError } from './usage.js';
 
 /**
@@ -26,13 +27,16 @@ export async function runModels(config: Config, args: string[]): Promise<number>
   ] as const) {
     if (value !== undefined && !/^https?:\/\//.test(value)) throw new UsageError(`--${name} must be an http(s) URL`);
   }
+  const sttProgress = terminalProgress('speech model');
   try {
     const stt = await downloadSttModel(
       values.url
         ? { url: values.url, sha256: values.sha256 ?? null }
         : { ...RECOMMENDED_STT, sha256: values.sha256 ?? RECOMMENDED_STT.sha256 },
       dir,
+      sttProgress.report,
     );
+    sttProgress.end();
     const result: Record<string, unknown> = {
       stt_model_dir: stt.dir,
       stt_files: stt.files,
@@ -44,13 +48,16 @@ export async function runModels(config: Config, args: string[]): Promise<number>
         ? { url: values['speaker-url'], sha256: values['speaker-sha256'] ?? null }
         : RECOMMENDED_SPEAKER;
       const file = join(dir, new URL(source.url).pathname.split('/').pop() || 'speaker.onnx');
-      const speaker = await downloadFile(source, file);
+      const speakerProgress = terminalProgress('speaker model');
+      const speaker = await downloadFile(source, file, speakerProgress.report);
+      speakerProgress.end();
       result.speaker_model = speaker.path;
       result.speaker_sha256 = speaker.sha256;
     }
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (err) {
+    sttProgress.end();
     if (!(err instanceof DownloadError)) throw err;
     process.stderr.write(`keepsake: models download failed: ${err.message}\n`);
     return 1;

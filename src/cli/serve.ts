@@ -1,13 +1,25 @@
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
+import { ENABLE_SPEECH, speechStatus } from '../providers/stt/select.js';
 import { claimOwner } from './owner.js';
+import { listenError } from './startup.js';
 
 export async function runServe(config: Config): Promise<number> {
   const ctx = await createContext(config, { runJobs: config.dispatchMode === 'inline' });
   const app = await buildApp(ctx);
-  await bootstrapOwner(ctx);
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await app.close().catch(() => {});
+    await ctx.close().catch(() => {});
+    throw listenError(err, config.host, config.port);
+  }
+  const speech = speechLine(ctx);
+  if (speech.startsWith('none')) ctx.log.warn(`speech recognition: ${speech}`);
+  else ctx.log.info(`speech recognition: ${speech}`);
+  // After the port is bound: secrets printed by a server that then fails to start would be lost.
+  await bootstrapOwner(ctx, speech);
 
   await new Promise<void>((resolve) => {
     let stopping = false;
@@ -50,7 +62,7 @@ export async function runServe(config: Config): Promise<number> {
  * (all scopes: it is the owner's own key) and a session token. They are shown once and never logged;
  * of several processes starting at once, exactly one creates and prints them (cli/owner.ts).
  */
-async function bootstrapOwner(ctx: AppContext): Promise<void> {
+async function bootstrapOwner(ctx: AppContext, speech: string): Promise<void> {
   const owner = await claimOwner(ctx);
   if (!owner) return;
   const token = ctx.users.issueSessionToken(owner.uid);
@@ -66,8 +78,15 @@ async function bootstrapOwner(ctx: AppContext): Promise<void> {
       '',
       `  Try:  curl -H "Authorization: Bearer ${owner.key}" ${base}/v1/dev/user/conversations`,
       `  Web:  ${base}/   API docs: ${base}/docs`,
+      `  Speech recognition: ${speech}`,
       '=======================================================',
       '',
     ].join('\n'),
   );
+}
+
+/** The active speech provider, or why there is none and how to enable one (README "Speech"). */
+function speechLine(ctx: AppContext): string {
+  const { provider, reason } = speechStatus(ctx.listen.chooseStt());
+  return provider ?? `none (${reason}). To enable: ${ENABLE_SPEECH}`;
 }

@@ -7,6 +7,7 @@ import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 import { Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
+import { speechStatus } from '../providers/stt/select.js';
 
 const tags = ['System'];
 // Seconds; fine enough below 100 ms, where most API reads land.
@@ -15,6 +16,11 @@ const Check = Type.Union([Type.Literal('ok'), Type.Literal('error'), Type.Litera
 const ReadyBody = Type.Object({
   status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready'), Type.Literal('draining')]),
   checks: Type.Object({ database: Check, redis: Check, queue: Check }),
+  // Informational: a node without speech recognition still serves everything else.
+  speech: Type.Object({
+    provider: Type.Union([Type.String(), Type.Null()], { description: 'the speech provider new streams use' }),
+    reason: Type.Union([Type.String(), Type.Null()], { description: 'why none is active' }),
+  }),
 });
 
 /** `/readyz` and `/metrics` (docs/deployment.md): what a load balancer and Prometheus ask each node. */
@@ -35,7 +41,8 @@ export function registerOpsRoutes(app: TypedApp, ctx: Services): void {
     },
     async (_request, reply) => {
       const report = await probe.check();
-      return reply.code(report.status === 'ready' ? 200 : 503).send(report);
+      const speech = speechStatus(ctx.listen.chooseStt());
+      return reply.code(report.status === 'ready' ? 200 : 503).send({ ...report, speech });
     },
   );
 

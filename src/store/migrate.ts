@@ -34,6 +34,6 @@ async function migrateOnce(store: Store): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+    throw new Error(`database migration${failed ? ` ${failed.migrationName}` : ''} failed: ${reason}`);
   }
 }

@@ -23,7 +23,7 @@ interface Started {
   output: () => string;
 }
 
-/** Starts `keepsake serve` processes at the same moment and waits until every one answers /healthz. */
+/** Starts `keepsake serve` processes at the same moment; waits until every one answers /healthz and one printed. */
 async function startTogether(count: number, env: NodeJS.ProcessEnv): Promise<Started[]> {
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const started = ports.map((port) => {
@@ -41,7 +41,10 @@ async function startTogether(count: number, env: NodeJS.ProcessEnv): Promise<Sta
     return { child, port, output: () => out };
   });
   try {
-    for (const { port, child, output } of started) await waitForServe(`http://127.0.0.1:${port}`, child, output);
+    // The banner follows the bound port, so /healthz can answer before the one process prints it.
+    const printed = () => started.some((s) => /session token:/.test(s.output()));
+    for (const { port, child, output } of started)
+      await waitForServe(`http://127.0.0.1:${port}`, child, output, printed);
   } catch (err) {
     // Never leave a server behind: its pipes would hold the test runner open.
     await stopAll(started);

@@ -1,27 +1,25 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { BIN, freePort, waitForServe } from '../cli/server-process.js';
 
-const BIN = join(process.cwd(), 'bin', 'keepsake.js');
-
-async function freePort(): Promise<number> {
+/**
+ * Runs the CLI without blocking this process: a blocked event loop misses the server closing idle
+ * keep-alive sockets, and the next fetch would reuse a dead one.
+ */
+function cli(
+  env: NodeJS.ProcessEnv,
+  ...args: string[]
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+    execFile(process.execPath, [BIN, ...args], { env: { ...process.env, ...env } }, (err, stdout, stderr) => {
+      const code = err ? ((err as { code?: unknown }).code as number | null) : 0;
+      resolve({ code: typeof code === 'number' ? code : null, stdout, stderr });
     });
   });
-}
-
-function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('keepsake serve as a process', () => {
@@ -49,14 +47,13 @@ describe('keepsake serve as a process', () => {
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
     });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    throw new Error('server did not start');
+    // The first start prints the owner's secrets just after the port is bound.
+    await waitForServe(
+      `http://127.0.0.1:${port}`,
+      child,
+      () => stdout,
+      () => /session token:/.test(stdout),
+    );
   });
 
   after(() => {
@@ -86,16 +83,25 @@ describe('keepsake serve as a process', () => {
   });
 
   test('admin commands print one JSON object and work while the server runs', async () => {
-    const user = cli(env, 'admin', 'user', 'create', '--name', 'Grace', '--timezone', 'Europe/Paris');
+    const user = await cli(env, 'admin', 'user', 'create', '--name', 'Grace', '--timezone', 'Europe/Paris');
     assert.equal(user.code, 0, user.stderr);
     const { uid, name } = JSON.parse(user.stdout);
     assert.equal(name, 'Grace');
-    const key = cli(env, 'admin', 'key', 'create', '--uid', uid, '--scopes', 'conversations:read,conversations:write');
+    const key = await cli(
+      env,
+      'admin',
+      'key',
+      'create',
+      '--uid',
+      uid,
+      '--scopes',
+      'conversations:read,conversations:write',
+    );
     assert.equal(key.code, 0, key.stderr);
     const created = JSON.parse(key.stdout);
     assert.match(created.key, /^omi_dev_/);
     assert.deepEqual(created.scopes, ['conversations:read', 'conversations:write']);
-    const token = JSON.parse(cli(env, 'admin', 'token', 'create', '--uid', uid, '--ttl', '600').stdout).token;
+    const token = JSON.parse((await cli(env, 'admin', 'token', 'create', '--uid', uid, '--ttl', '600')).stdout).token;
     const keys = await fetch(`http://127.0.0.1:${port}/v1/dev/keys`, { headers: { authorization: `Bearer ${token}` } });
     assert.equal(keys.status, 200);
     const post = await fetch(`http://127.0.0.1:${port}/v1/dev/user/conversations`, {
@@ -109,19 +115,19 @@ describe('keepsake serve as a process', () => {
     assert.equal((await post.json()).status, 'completed');
   });
 
-  test('usage errors exit non-zero with nothing on stdout', () => {
-    const res = cli(env, 'admin', 'user', 'create');
+  test('usage errors exit non-zero with nothing on stdout', async () => {
+    const res = await cli(env, 'admin', 'user', 'create');
     assert.notEqual(res.code, 0);
     assert.equal(res.stdout, '');
     assert.match(res.stderr, /--name is required/);
   });
 
-  test('a bad PORT or DATABASE_URL fails at start with one clear line', () => {
-    const port = cli({ ...env, PORT: 'eighty' }, 'serve');
+  test('a bad PORT or DATABASE_URL fails at start with one clear line', async () => {
+    const port = await cli({ ...env, PORT: 'eighty' }, 'serve');
     assert.equal(port.code, 78);
     assert.equal(port.stderr.trim().split('\n').length, 1);
     assert.match(port.stderr, /PORT must be an integer/);
-    const db = cli({ ...env, DATABASE_URL: 'mysql://x' }, 'serve');
+    const db = await cli({ ...env, DATABASE_URL: 'mysql://x' }, 'serve');
     assert.equal(db.code, 78);
     assert.match(db.stderr, /DATABASE_URL must use postgres/);
   });

@@ -65,12 +65,14 @@ export class Cluster {
     const port = await freePort();
     const node = this.spawn('serve', { PORT: String(port), ...env }, `http://127.0.0.1:${port}`);
     await waitUntil(
-      () =>
-        fetch(`${node.url}/healthz`).then(
+      async () =>
+        (await fetch(`${node.url}/healthz`).then(
           (r) => r.ok,
           () => false,
-        ),
-      30_000,
+        )) &&
+        // The first start on the empty database prints the owner's secrets just after binding the port.
+        (this.owner.uid !== '' || /session token:/.test(node.output())),
+      180_000,
       () => `serve did not start:\n${node.output()}`,
     );
     if (!this.owner.uid) {

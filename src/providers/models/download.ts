@@ -45,8 +45,15 @@ function causeOf(err: unknown): string {
   return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }
 
+/** Told of the bytes received so far and the total when the server sent one. */
+export type DownloadProgress = (bytes: number, total: number | null) => void;
+
 /** Streams `source` to `target` (via a .part file), checking the length and the SHA-256 when known. */
-export async function downloadFile(source: ModelSource, target: string): Promise<Downloaded> {
+export async function downloadFile(
+  source: ModelSource,
+  target: string,
+  onProgress?: DownloadProgress,
+): Promise<Downloaded> {
   let response: Response;
   try {
     response = await fetch(source.url, { redirect: 'follow', signal: AbortSignal.timeout(CONNECT_TIMEOUT_MS) });
@@ -62,6 +69,7 @@ export async function downloadFile(source: ModelSource, target: string): Promise
     transform(chunk: Buffer, _encoding, done) {
       hash.update(chunk);
       bytes += chunk.length;
+      onProgress?.(bytes, Number.isFinite(expected) ? expected : null);
       done(null, chunk);
     },
   });
@@ -114,10 +122,14 @@ export interface SttModelResult {
  * Downloads a streaming-transducer archive into `modelsDir` and unpacks it with the system `tar`
  * (staged, then moved into place, so a broken archive leaves nothing behind).
  */
-export async function downloadSttModel(source: ModelSource, modelsDir: string): Promise<SttModelResult> {
+export async function downloadSttModel(
+  source: ModelSource,
+  modelsDir: string,
+  onProgress?: DownloadProgress,
+): Promise<SttModelResult> {
   await fs.mkdir(modelsDir, { recursive: true });
   const stem = archiveStem(source.url);
-  const archive = await downloadFile(source, join(modelsDir, `${stem}.download`));
+  const archive = await downloadFile(source, join(modelsDir, `${stem}.download`), onProgress);
   const staging = join(modelsDir, `.extract-${randomUUID().slice(0, 8)}`);
   try {
     await fs.mkdir(staging);

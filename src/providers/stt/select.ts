@@ -60,3 +60,18 @@ export function chooseSttProvider(stt: Config['stt'], pocketsphinxInstalled: () 
   }
   return { provider: null, reason: 'no_stt_provider_available' };
 }
+
+/** Which speech provider serves new streams, for the start-up banner, /readyz and the record page. */
+export interface SpeechStatus {
+  provider: string | null;
+  /** Why none serves (the service_status reason), null when one does. */
+  reason: string | null;
+}
+
+/** The ways to turn speech recognition on (README "Speech"), in one line. */
+export const ENABLE_SPEECH =
+  'apt-get install pocketsphinx pocketsphinx-en-us (Debian/Ubuntu), or keepsake models download, or set DEEPGRAM_API_KEY or STT_BASE_URL';
+
+export function speechStatus(choice: SttChoice): SpeechStatus {
+  return { provider: choice.provider?.name ?? null, reason: choice.reason };
+}

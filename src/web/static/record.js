@@ -20,6 +20,9 @@ let current = null; // the conversation segments are being written to
 const bindings = new Map(); // conversation id → { recordingSessionId, sequence, segments }
 const segments = new Map();
 
+// Rendered by the server: no speech provider, so never tell the user their words are transcribed.
+const noSpeech = document.getElementById('speech')?.dataset.provider === '';
+const NO_SPEECH = 'Recording, but this server has no speech recognition: audio is accepted, no transcript appears.';
 const setStatus = (text) => {
   ui.status.textContent = text;
 };
@@ -79,9 +82,8 @@ function onEvent(event) {
       return logEvent(event.type, `conversation ${event.conversation_id} (${event.status})`);
     case 'service_status':
       logEvent(event.type, [event.status, event.reason].filter(Boolean).join(', '));
-      if (event.status === 'ready' && audio) setStatus('Recording: speak now.');
-      if (event.status === 'stt_unavailable')
-        setStatus('Recording, but this server has no speech recognition: audio is accepted, no transcript appears.');
+      if (event.status === 'ready' && audio && !noSpeech) setStatus('Recording: speak now.');
+      if (event.status === 'stt_unavailable') setStatus(NO_SPEECH);
       if (event.status === 'stt_failed') setStatus('Transcription failed on the server; stop and try again.');
       return;
     case 'memory_processing_started':
@@ -198,7 +200,7 @@ async function start() {
     audio = await startAudio(stream);
     ui.stop.disabled = false;
     ui.stop.focus();
-    setStatus('Recording: speak now.');
+    setStatus(noSpeech ? NO_SPEECH : 'Recording: speak now.');
   } catch (err) {
     finish(err instanceof Error ? err.message : String(err));
   }

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { progressText, terminalProgress } from '../../../src/cli/progress.js';
+import { downloadFile } from '../../../src/providers/models/download.js';
 
 /** Builds a real .tar.bz2 with the system tar, laid out like a sherpa-onnx streaming release. */
 function archive(name: string, files: string[]): Buffer {
@@ -135,5 +137,37 @@ describe('keepsake models download', () => {
   test('usage errors exit 2', async () => {
     assert.equal((await cli(['--url', 'ftp://example.com/x.tar.bz2'])).status, 2);
     assert.equal((await cli(['--bogus'])).status, 2);
+  });
+
+  test('progress: every chunk is reported up to the total the server announced', async () => {
+    const seen: Array<[number, number | null]> = [];
+    const target = join(mkdtempSync(join(tmpdir(), 'keepsake-models-')), 'model.tar.bz2');
+    const got = await downloadFile({ url: `${base}/good.tar.bz2`, sha256: null }, target, (bytes, total) => {
+      seen.push([bytes, total]);
+    });
+    assert.ok(seen.length >= 1);
+    assert.deepEqual(seen.at(-1), [good.length, good.length]);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] > seen[i - 1][0]);
+    assert.equal(got.bytes, good.length);
+  });
+});
+
+describe('download progress on a terminal', () => {
+  test('one line rewritten in place on a TTY, nothing when stderr is not a terminal', () => {
+    const written: string[] = [];
+    const tty = { isTTY: true, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const line = terminalProgress('speech model', tty);
+    line.report(5 * 1024 * 1024, 20 * 1024 * 1024);
+    line.report(20 * 1024 * 1024, 20 * 1024 * 1024);
+    line.end();
+    assert.match(written[0], /^\rspeech model: 5\.0 MB of 20\.0 MB \(25%\)/);
+    assert.match(written[1], /20\.0 MB of 20\.0 MB \(100%\)/);
+    assert.equal(written.at(-1), '\n');
+    const pipe = { isTTY: false, write: (text: string) => written.push(text) } as unknown as NodeJS.WriteStream;
+    const quiet = terminalProgress('x', pipe);
+    quiet.report(1, 2);
+    quiet.end();
+    assert.equal(written.length, 3);
+    assert.equal(progressText(3 * 1024 * 1024, null), '3.0 MB');
   });
 });

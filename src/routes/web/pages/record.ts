@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../../context.js';
 import { errors } from '../../../http/schemas.js';
 import type { TypedApp } from '../../../http/typed-app.js';
+import { type SpeechStatus, speechStatus } from '../../../providers/stt/select.js';
 import { noticeFor } from '../forms.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
@@ -10,7 +11,19 @@ import { currentUser } from '../user.js';
 
 const tags = ['Web'];
 
-const recorder = (capture: boolean) => html`<form method="post" action="/record/settings" class="card inline">
+/** Said before the user speaks: with no speech provider nothing they say is transcribed. */
+const speechNotice = (speech: SpeechStatus) =>
+  speech.provider
+    ? html`<p class="hint" id="speech" data-provider="${speech.provider}">Speech recognition: ${speech.provider}.</p>`
+    : html`<div class="error" id="speech" data-provider="" role="alert"><p><strong>This server has no speech recognition</strong>
+(${speech.reason ?? 'none'}): you can record, but no transcript will appear.</p>
+<p>To enable local speech recognition, run <code>sudo apt-get install pocketsphinx pocketsphinx-en-us</code> (Debian/Ubuntu) or
+<code>keepsake models download</code> on the server and restart it; or set <code>DEEPGRAM_API_KEY</code> or <code>STT_BASE_URL</code>.</p></div>`;
+
+const recorder = (
+  capture: boolean,
+  speech: SpeechStatus,
+) => html`${speechNotice(speech)}<form method="post" action="/record/settings" class="card inline">
 <input type="hidden" name="audio_capture" value="${capture ? 'false' : 'true'}">
 <p class="wide">Audio is ${capture ? 'kept with each conversation (you can play it back).' : 'transcribed, not kept.'}</p>
 <button type="submit">${capture ? "Don't keep audio" : 'Keep audio too'}</button></form>
@@ -44,7 +57,7 @@ export function registerRecordPages(app: TypedApp, ctx: Services): void {
           scripts: ['record.js'],
           notice: noticeFor(request.query),
         },
-        recorder(audio_capture),
+        recorder(audio_capture, speechStatus(ctx.listen.chooseStt())),
       );
     },
   );
