@@ -16,6 +16,9 @@ const USAGE = `usage: keepsake <command>
   admin app create --name N [--owner UID] [--capabilities c1,c2] [--actions a1,a2]
         [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2] [--memory-prompt TEXT]
   admin app enable --uid UID --app APP_ID
+  import FILE [--uid UID]   restore a Keepsake NDJSON export (GET /v1/dev/user/export)
+  import --from URL --key omi_dev_… [--uid UID]
+                        pull a user's data from a server speaking the Omi developer API
   models download [--dir DIR] [--url URL] [--sha256 HEX] [--speaker] [--speaker-url URL]
                         fetch the recommended sherpa-onnx models (default DIR: DATA_DIR/models)
 
@@ -36,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
   if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
-  if (command === 'serve' || command === 'worker' || command === 'admin') {
+  if (command === 'serve' || command === 'worker' || command === 'admin' || command === 'import') {
     await (await import('./cli/startup.js')).preflight(config);
   }
   // The server modules load on demand, so client commands start without the whole server graph.
@@ -49,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'admin':
       return (await import('./cli/admin.js')).runAdmin(config, rest);
+    case 'import':
+      return (await import('./cli/import.js')).runImport(config, rest);
     case 'models':
       return (await import('./cli/models.js')).runModels(config, rest);
     default:
