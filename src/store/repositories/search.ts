@@ -111,16 +111,7 @@ export class SearchRepository {
     terms: readonly string[],
     filter: ConversationSearchFilter,
   ): Promise<Scored<ConversationWithFolder>[]> {
-    let query = this.db
-      .with('hit', (qc) => this.backend.conversationHits(qc, userId, terms, 'all'))
-      .selectFrom('hit')
-      .innerJoin('conversations as c', 'c.id', 'hit.id')
-      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
-      .selectAll('c')
-      .select(['f.name as folder_name', 'hit.score'])
-      .where('c.user_id', '=', userId)
-      .where('c.status', '=', 'completed')
-      .where('c.discarded', '=', 0);
+    let query = this.keptConversations(userId, (qc) => this.backend.conversationHits(qc, userId, terms, 'all'));
     if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
     if (filter.endDate !== undefined) query = query.where('c.created_at', '<=', filter.endDate);
     if (filter.categories && filter.categories.length > 0)
@@ -134,6 +125,43 @@ export class SearchRepository {
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
+  }
+
+  /**
+   * Candidates for an answer (docs/developer-api.md, ask): completed, kept conversations that happened in
+   * the span (started, else created), holding any of the terms, best first; without terms, newest first.
+   */
+  async answerCandidates(
+    userId: string,
+    terms: readonly string[],
+    span: { from: number; to: number } | null,
+    limit: number,
+  ): Promise<Scored<ConversationWithFolder>[]> {
+    const when = sql<number>`coalesce(c.started_at, c.created_at)`;
+    let query = this.keptConversations(userId, (qc) =>
+      terms.length > 0
+        ? this.backend.conversationHits(qc, userId, terms, 'any')
+        : qc
+            .selectFrom('conversations as x')
+            .where('x.user_id', '=', userId)
+            .select(['x.id as id', sql<number>`0`.as('score')]),
+    );
+    if (span) query = query.where(when, '>=', span.from).where(when, '<=', span.to);
+    return query.orderBy('hit.score', 'desc').orderBy(when, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  }
+
+  /** The user's completed, non-discarded conversations among the hits, with their folder name and score. */
+  private keptConversations(userId: string, hits: (qc: QueryCreator<Database>) => Expression<SearchHit>) {
+    return this.db
+      .with('hit', hits)
+      .selectFrom('hit')
+      .innerJoin('conversations as c', 'c.id', 'hit.id')
+      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+      .selectAll('c')
+      .select(['f.name as folder_name', 'hit.score'])
+      .where('c.user_id', '=', userId)
+      .where('c.status', '=', 'completed')
+      .where('c.discarded', '=', 0);
   }
 
   /** Visible memories with no embedding for `model`, or one older than the memory's last change. */
