@@ -4,8 +4,8 @@ import * as chrono from 'chrono-node';
 export interface TimeWindow {
   from: number;
   to: number;
-  /** the phrase as written ("yesterday", "last week"), left out of the words searched for */
-  phrase: string;
+  /** the phrases as written ("yesterday", "last week"), left out of the words searched for */
+  phrases: string[];
 }
 
 interface LocalDay {
@@ -52,10 +52,10 @@ function localDay(instant: number, timezone: string, days = 0): LocalDay {
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
-const dayWindow = (first: LocalDay, last: LocalDay, timezone: string, phrase: string): TimeWindow => {
+const dayWindow = (first: LocalDay, last: LocalDay, timezone: string, phrases: string[]): TimeWindow => {
   const after = new Date(Date.UTC(last.year, last.month - 1, last.day) + DAY_MS);
   const next = { year: after.getUTCFullYear(), month: after.getUTCMonth() + 1, day: after.getUTCDate() };
-  return { from: startOfLocalDay(first, timezone), to: startOfLocalDay(next, timezone) - 1, phrase };
+  return { from: startOfLocalDay(first, timezone), to: startOfLocalDay(next, timezone) - 1, phrases };
 };
 
 const COUNT_WORDS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7 };
@@ -66,7 +66,7 @@ const CALENDAR = /\b(last|past|previous|this)\s+(week|month|year)\b/i;
 /** "past 3 days", "last two weeks": from the start of that many days ago until now. */
 function rollingWindow(count: number, unit: string, phrase: string, now: number, timezone: string): TimeWindow {
   const days = count * UNIT_DAYS[unit.toLowerCase()];
-  return { ...dayWindow(localDay(now, timezone, -days), localDay(now, timezone), timezone, phrase), to: now };
+  return { ...dayWindow(localDay(now, timezone, -days), localDay(now, timezone), timezone, [phrase]), to: now };
 }
 
 /** "last week" (Monday to Sunday before this one), "this month" (so far), "past year" (rolling). */
@@ -91,24 +91,63 @@ function calendarWindow(match: RegExpMatchArray, now: number, timezone: string):
     first = { year: today.year - back, month: 1, day: 1 };
     last = { year: today.year - back, month: 12, day: 31 };
   }
-  const window = dayWindow(first, last, timezone, match[0]);
-  return { ...window, to: Math.min(window.to, now), phrase: match[0] };
+  const window = dayWindow(first, last, timezone, [match[0]]);
+  return { ...window, to: Math.min(window.to, now) };
 }
 
-/** The days chrono reads ("yesterday", "on Monday", "March 3", "between March 1 and March 4"). */
+const toDay = (c: chrono.ParsedComponents): LocalDay => ({
+  year: c.get('year') ?? 0,
+  month: c.get('month') ?? 1,
+  day: c.get('day') ?? 1,
+});
+const addDays = (day: LocalDay, days: number): LocalDay => {
+  const d = new Date(Date.UTC(day.year, day.month - 1, day.day) + days * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+};
+const dayNumber = (d: LocalDay) => Date.UTC(d.year, d.month - 1, d.day);
+
+/** A month named alone ("in January"): capitalised, since "march" and "may" are words too. */
+const monthOnly = (r: chrono.ParsedResult) =>
+  r.start.isCertain('month') && !r.start.isCertain('day') && !r.start.isCertain('weekday');
+
+/** Whether a result names a date, not a time of day ("at 5") or the present ("now"). */
+const namesADate = (r: chrono.ParsedResult) =>
+  !/\bnow\b/i.test(r.text) &&
+  (r.start.isCertain('day') || r.start.isCertain('weekday') || (monthOnly(r) && /^(?:in |of )?[A-Z]/.test(r.text)));
+
+/** The first and last day a result covers: a month alone is the month, "two weeks ago" the week around. */
+function daysOf(r: chrono.ParsedResult): [LocalDay, LocalDay] {
+  const first = toDay(r.start);
+  if (monthOnly(r)) return [{ ...first, day: 1 }, addDays({ ...first, month: first.month + 1, day: 1 }, -1)];
+  const slack = /\bago\b/i.test(r.text) ? (/month/i.test(r.text) ? 15 : /week/i.test(r.text) ? 3 : 0) : 0;
+  return [addDays(first, -slack), addDays(r.end ? toDay(r.end) : first, slack)];
+}
+
+/** The days chrono reads ("yesterday", "on Monday", "March 3", "since Monday", "between March 1 and 4"). */
 function chronoWindow(question: string, now: number, timezone: string): TimeWindow | null {
   const reference = { instant: new Date(now), timezone: zoneOffsetMinutes(now, timezone) };
-  const found = chrono.parse(question, reference, { forwardDate: false });
+  const found = chrono.parse(question, reference, { forwardDate: false }).filter(namesADate);
   if (found.length === 0) return null;
-  const days = found.flatMap((r) => [r.start, ...(r.end ? [r.end] : [])]);
-  const toDay = (c: chrono.ParsedComponents): LocalDay => ({
-    year: c.get('year') ?? 0,
-    month: c.get('month') ?? 1,
-    day: c.get('day') ?? 1,
-  });
-  const sorted = days.map(toDay).sort((a, b) => Date.UTC(a.year, a.month, a.day) - Date.UTC(b.year, b.month, b.day));
-  const phrase = found.map((r) => r.text).join(' ');
-  return dayWindow(sorted[0], sorted[sorted.length - 1], timezone, phrase);
+  const days = found.flatMap(daysOf).sort((a, b) => dayNumber(a) - dayNumber(b));
+  const window = dayWindow(
+    days[0],
+    days[days.length - 1],
+    timezone,
+    found.map((r) => r.text),
+  );
+  const since = /\b(?:since|after|from)\s+$/i.test(question.slice(0, found[0].index)) && found.length === 1;
+  return since ? { ...window, to: now } : window;
+}
+
+const WEEKEND = /\b(?:(?:last|this|over the|on the|the)\s+)?weekend\b/i;
+
+/** "over the weekend": the latest Saturday and Sunday (this one, while it lasts). */
+function weekendWindow(match: RegExpMatchArray, now: number, timezone: string): TimeWindow {
+  const today = localDay(now, timezone);
+  const weekday = (new Date(dayNumber(today)).getUTCDay() + 6) % 7; // Monday = 0
+  const saturday = addDays(today, weekday >= 5 ? 5 - weekday : -(weekday + 2));
+  const window = dayWindow(saturday, addDays(saturday, 1), timezone, [match[0]]);
+  return { ...window, to: Math.min(window.to, now) };
 }
 
 /**
@@ -118,11 +157,14 @@ function chronoWindow(question: string, now: number, timezone: string): TimeWind
 export function questionWindow(question: string, now: number, timezone: string): TimeWindow | null {
   const rolling = question.match(ROLLING);
   const calendar = rolling ? null : question.match(CALENDAR);
+  const weekend = rolling || calendar ? null : question.match(WEEKEND);
   const window = rolling
     ? rollingWindow(COUNT_WORDS[rolling[1].toLowerCase()] ?? Number(rolling[1]), rolling[2], rolling[0], now, timezone)
     : calendar
       ? calendarWindow(calendar, now, timezone)
-      : chronoWindow(question, now, timezone);
+      : weekend
+        ? weekendWindow(weekend, now, timezone)
+        : chronoWindow(question, now, timezone);
   return window && window.from <= now ? window : null;
 }
 

@@ -61,7 +61,7 @@ export class AskService {
     if (!isKnownTimezone(input.timezone)) throw invalid('timezone', `${input.timezone} is not a valid IANA timezone`);
     const now = this.deps.clock.now();
     const window = questionWindow(question, now, input.timezone);
-    const asked = window ? question.replace(window.phrase, ' ') : question;
+    const asked = (window?.phrases ?? []).reduce((rest, phrase) => rest.replace(phrase, ' '), question);
     const words = contentWords(this.deps.search.terms(asked));
     const retrieved = await retrieveConversations(this.deps, userId, { text: question, words, window }, input.limit);
     if (retrieved.length === 0) return { answer: nothingFound(window, words, input.timezone), sources: [] };
