@@ -68,6 +68,7 @@ export function createDomainServices(deps: DomainDeps): DomainServices {
     people: new PeopleService(repos.people, clock, deps.voices),
     ask: new AskService({
       search: repos.search,
+      embeddings: repos.conversationEmbeddings,
       conversations,
       embedder: deps.embedder,
       generator: deps.generator,

@@ -14,6 +14,7 @@ for (const dialect of dialects()) {
     let llm: FakeOpenAi;
     let embeddings: FakeEmbeddings;
     let ada: TestUser;
+    const clock = new ManualClock(NOW);
     const ids: Record<string, string> = {};
 
     const ask = (question: string, extra: object = {}) =>
@@ -23,7 +24,7 @@ for (const dialect of dialects()) {
       llm = await FakeOpenAi.start();
       embeddings = await startFakeEmbeddings();
       t = await createTestApp(dialect, {
-        clock: new ManualClock(NOW),
+        clock,
         config: {
           llm: { baseUrl: llm.baseUrl, apiKey: 'llm-key', model: 'tiny-model' },
           embeddings: { baseUrl: embeddings.url, apiKey: null, model: 'fake-embed' },
@@ -92,13 +93,37 @@ for (const dialect of dialects()) {
       assert.equal(llm.requests.length, 0);
     });
 
-    test('the question and the candidates are embedded to rank them', async () => {
+    test('conversations are embedded once, stored, and re-embedded when they change', async () => {
       embeddings.requests.length = 0;
-      const res = await ask('Where should the holiday week be?');
-      assert.equal(res.json().sources[0].id, ids.holiday);
-      const inputs = embeddings.requests.flatMap((r) => r.input);
-      assert.ok(inputs.includes('Where should the holiday week be?'));
-      assert.ok(inputs.some((i) => i.startsWith('Holiday ideas')));
+      const first = await ask('Where should the holiday week be?');
+      assert.equal(first.json().sources[0].id, ids.holiday);
+      assert.ok(embeddings.requests.flatMap((r) => r.input).includes('Where should the holiday week be?'));
+      // Embedded by the first question asked (earlier tests), kept for later ones.
+      const stored = await t.ctx.store.db
+        .selectFrom('conversation_embeddings')
+        .select(['conversation_id', 'user_id', 'model'])
+        .execute();
+      assert.deepEqual(stored.map((r) => r.conversation_id).sort(), [ids.holiday, ids.pricing].sort());
+      assert.ok(stored.every((r) => r.user_id === ada.uid && r.model === 'fake-embed'));
+
+      embeddings.requests.length = 0;
+      await ask('Where should the holiday week be?');
+      assert.deepEqual(
+        embeddings.requests.map((r) => r.input),
+        [['Where should the holiday week be?']],
+      );
+
+      clock.advance(1000);
+      const renamed = await t.app.inject({
+        method: 'PATCH',
+        url: `/v1/dev/user/conversations/${ids.holiday}`,
+        headers: ada.auth,
+        payload: { title: 'Holiday in Porto' },
+      });
+      assert.equal(renamed.statusCode, 200, renamed.body);
+      embeddings.requests.length = 0;
+      await ask('Where should the holiday week be?');
+      assert.ok(embeddings.requests.some((r) => r.input.some((i) => i.startsWith('Holiday in Porto'))));
     });
 
     test('a failing embedding provider falls back to the full-text ranking', async () => {

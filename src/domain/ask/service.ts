@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
 import { AppError } from '../../errors.js';
 import type { TextGenerator } from '../../providers/llm/index.js';
+import type { ConversationEmbeddingsRepository } from '../../store/repositories/conversation-embeddings.js';
 import type { SearchRepository } from '../../store/repositories/search.js';
 import type { ConversationsService } from '../conversations/service.js';
 import type { Embedder } from '../search/embeddings.js';
@@ -31,7 +32,8 @@ export interface AskAnswer {
 }
 
 export interface AskDeps {
-  search: Pick<SearchRepository, 'answerCandidates' | 'terms'>;
+  search: Pick<SearchRepository, 'answerCandidates' | 'keptConversationsByIds' | 'terms'>;
+  embeddings: ConversationEmbeddingsRepository;
   conversations: Pick<ConversationsService, 'present'>;
   embedder: Embedder | null;
   /** With an LLM the answer is written by it from the retrieved conversations; without, it is extracted. */

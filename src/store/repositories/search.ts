@@ -4,7 +4,7 @@ import type { DialectName } from '../db.js';
 import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend, searchTerms } from '../search/index.js';
-import type { MemoryEmbeddingsTable } from '../search/tables.js';
+import { type MemoryEmbeddingsTable, refreshedEmbedding } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationListFilter, ConversationWithFolder } from './conversations.js';
 import type { MemoryRow } from './memories.js';
@@ -150,6 +150,18 @@ export class SearchRepository {
     return query.orderBy('hit.score', 'desc').orderBy(when, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
   }
 
+  /** The user's completed, kept conversations among `ids` (ranked elsewhere), score 0, in no order. */
+  async keptConversationsByIds(userId: string, ids: readonly string[]): Promise<Scored<ConversationWithFolder>[]> {
+    if (ids.length === 0) return [];
+    return this.keptConversations(userId, (qc) =>
+      qc
+        .selectFrom('conversations as x')
+        .where('x.user_id', '=', userId)
+        .where('x.id', 'in', [...ids])
+        .select(['x.id as id', sql<number>`0`.as('score')]),
+    ).execute();
+  }
+
   /** The user's completed, non-discarded conversations among the hits, with their folder name and score. */
   private keptConversations(userId: string, hits: (qc: QueryCreator<Database>) => Expression<SearchHit>) {
     return this.db
@@ -188,15 +200,7 @@ export class SearchRepository {
       await this.db
         .insertInto('memory_embeddings')
         .values(row)
-        .onConflict((oc) =>
-          oc.column('memory_id').doUpdateSet({
-            model: row.model,
-            content_hash: row.content_hash,
-            dims: row.dims,
-            vector: row.vector,
-            created_at: row.created_at,
-          }),
-        )
+        .onConflict((oc) => oc.column('memory_id').doUpdateSet(refreshedEmbedding(row)))
         .execute();
     }
   }
