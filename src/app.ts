@@ -12,6 +12,7 @@ import { booleanQueryNormalizer, validatorCompiler } from './http/validation.js'
 import { registerAppRoutes } from './routes/apps.js';
 import { registerAssignSpeakerRoutes } from './routes/assign-speaker.js';
 import { registerDevActionItemRoutes } from './routes/dev/action-items.js';
+import { registerDevAskRoutes } from './routes/dev/ask.js';
 import { registerDevConversationRoutes } from './routes/dev/conversations.js';
 import { registerDevExportRoutes } from './routes/dev/export.js';
 import { registerDevFolderRoutes } from './routes/dev/folders.js';
@@ -50,6 +51,7 @@ export const surfaces: Array<{ prefix: string; registrars: Registrar[] }> = [
       registerDevFolderRoutes,
       registerDevGoalRoutes,
       registerDevSearchRoutes,
+      registerDevAskRoutes,
       registerDevExportRoutes,
     ],
   },

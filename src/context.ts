@@ -24,6 +24,7 @@ import { createProcessingModule } from './processing/module.js';
 import type { ProcessingPipeline } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
 import { createRateLimiter, type RateLimiter } from './providers/limits/limiter.js';
+import { createTextGenerator } from './providers/llm/index.js';
 import type { Store } from './store/db.js';
 import { createStoreModule, type Repositories } from './store/module.js';
 import { FtsMaintenance } from './store/search/fts-maintenance.js';
@@ -121,6 +122,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     ...{ repos, processing, clock, log, secret, voices: voice.repo },
     oidc: config.oidc ? new OidcVerifier(config.oidc.issuer, config.oidc.audience) : null,
     embedder: config.embeddings ? new OpenAiEmbedder(config.embeddings) : null,
+    generator: createTextGenerator(config.llm),
     onConversationDeleted: (userId, id) => audio.service.deleteConversationAudio(userId, id),
   });
   const rateLimits = createRateLimiter(config, clock, log);

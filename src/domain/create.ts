@@ -1,7 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
+import type { TextGenerator } from '../providers/llm/index.js';
 import type { Repositories } from '../store/module.js';
 import { ActionItemsService } from './action-items/service.js';
+import { AskService } from './ask/service.js';
 import { ConversationsService } from './conversations/service.js';
 import { ExportService } from './export/service.js';
 import { FoldersService } from './folders/service.js';
@@ -27,6 +29,7 @@ export interface DomainServices {
   search: SearchService;
   exporter: ExportService;
   people: PeopleService;
+  ask: AskService;
 }
 
 export interface DomainDeps {
@@ -37,6 +40,8 @@ export interface DomainDeps {
   secret: string;
   oidc: OidcVerifier | null;
   embedder: Embedder | null;
+  /** The LLM that writes answers to questions (null: extracted answers). */
+  generator: TextGenerator | null;
   voices: VoiceCounts;
   /** What else goes when a conversation is deleted (its audio: docs/voices-and-audio.md). */
   onConversationDeleted: (userId: string, conversationId: string) => Promise<void>;
@@ -61,5 +66,14 @@ export function createDomainServices(deps: DomainDeps): DomainServices {
     search: new SearchService(repos.search, conversations, deps.embedder, clock, deps.log),
     exporter: new ExportService({ ...repos, conversationRows: repos.conversations, conversations, clock }),
     people: new PeopleService(repos.people, clock, deps.voices),
+    ask: new AskService({
+      search: repos.search,
+      embeddings: repos.conversationEmbeddings,
+      conversations,
+      embedder: deps.embedder,
+      generator: deps.generator,
+      clock,
+      log: deps.log,
+    }),
   };
 }

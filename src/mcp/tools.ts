@@ -1,5 +1,6 @@
 import type { ApiClient, Query } from '../cli/client/http.js';
 import type { DevScope } from '../domain/keys/dev-keys.js';
+import { askTool } from './ask-tool.js';
 
 export interface ToolDefinition {
   name: string;
@@ -47,6 +48,7 @@ const LIST_FILTERS = {
 };
 
 export const TOOLS: ToolDefinition[] = [
+  askTool,
   {
     name: 'search_conversations',
     title: 'Search conversations',

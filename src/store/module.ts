@@ -5,6 +5,7 @@ import { migrateToLatest } from './migrate.js';
 import { ActionItemsRepository } from './repositories/action-items.js';
 import { ApiKeysRepository } from './repositories/api-keys.js';
 import { ConversationAppResultsRepository } from './repositories/conversation-app-results.js';
+import { ConversationEmbeddingsRepository } from './repositories/conversation-embeddings.js';
 import { ConversationsRepository } from './repositories/conversations.js';
 import { DataVersionsRepository } from './repositories/data-versions.js';
 import { FoldersRepository } from './repositories/folders.js';
@@ -25,6 +26,7 @@ export interface Repositories {
   folders: FoldersRepository;
   goals: GoalsRepository;
   search: SearchRepository;
+  conversationEmbeddings: ConversationEmbeddingsRepository;
   appResults: ConversationAppResultsRepository;
   dataVersions: DataVersionsRepository;
 }
@@ -66,6 +68,7 @@ export async function createStoreModule(options: StoreOptions, clock: Clock): Pr
     folders: new FoldersRepository(db),
     goals: new GoalsRepository(db),
     search: new SearchRepository(db, dialect, clock),
+    conversationEmbeddings: new ConversationEmbeddingsRepository(db),
     appResults: new ConversationAppResultsRepository(db),
     dataVersions: new DataVersionsRepository(db),
   };

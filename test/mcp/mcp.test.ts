@@ -4,6 +4,7 @@ import { createKey, type ServerProcess, startServer } from '../cli/server-proces
 import { McpProcess } from './mcp-client.js';
 
 const ALL_TOOLS = [
+  'ask',
   'create_action_item',
   'create_memory',
   'get_conversation',

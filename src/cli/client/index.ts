@@ -1,5 +1,6 @@
 import { UsageError } from '../usage.js';
 import { actionItemCommands } from './action-items.js';
+import { askCommand } from './ask.js';
 import type { Command, CommandGroup } from './command.js';
 import { conversationCommands } from './conversations.js';
 import { ClientError, EXIT } from './errors.js';
@@ -18,23 +19,27 @@ export const CLIENT_GROUPS: Record<string, CommandGroup> = {
   goals: goalCommands,
 };
 
-export const CLIENT_COMMANDS = new Set([...Object.keys(CLIENT_GROUPS), 'export']);
+/** Commands that are one verb, not a group. */
+const SINGLE_COMMANDS: Record<string, Command> = { export: exportCommand, ask: askCommand };
+
+export const CLIENT_COMMANDS = new Set([...Object.keys(CLIENT_GROUPS), ...Object.keys(SINGLE_COMMANDS)]);
 
 export function clientUsage(): string {
   const lines = Object.values(CLIENT_GROUPS).flatMap((group) => Object.values(group).map((c) => `  ${c.usage}`));
-  return [...lines, `  ${exportCommand.usage}`].join('\n');
+  return [...lines, ...Object.values(SINGLE_COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
 }
 
 /** `keepsake <group> --help` (or `-h`, `help`): that group's commands, on stdout. */
 function helpFor(command: string, rest: string[]): string | null {
-  if (!rest.some((a) => a === '--help' || a === '-h') && rest[0] !== 'help') return null;
+  if (!rest.some((a) => a === '--help' || a === '-h') && !(rest[0] === 'help' && rest.length === 1)) return null;
   const group = CLIENT_GROUPS[command];
-  const lines = group ? Object.values(group).map((c) => `  ${c.usage}`) : [`  ${exportCommand.usage}`];
+  const lines = group ? Object.values(group).map((c) => `  ${c.usage}`) : [`  ${SINGLE_COMMANDS[command].usage}`];
   return `usage:\n${lines.join('\n')}\n\nSettings: KEEPSAKE_URL, KEEPSAKE_API_KEY or a profile file (docs/cli.md).\n`;
 }
 
 function resolve(command: string, rest: string[]): { cmd: Command; args: string[] } {
-  if (command === 'export') return { cmd: exportCommand, args: rest };
+  const single = SINGLE_COMMANDS[command];
+  if (single) return { cmd: single, args: rest };
   const group = CLIENT_GROUPS[command];
   const [verb, ...args] = rest;
   const cmd = verb === undefined ? undefined : group?.[verb];

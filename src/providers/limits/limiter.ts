@@ -9,7 +9,7 @@ const HOUR = 3600;
 
 /**
  * Default developer-API policies. The reference's hourly values (research/omi-rest.md §1.5) where it has
- * them; the rest (search, export, folders, key) are ours.
+ * them; the rest (search, ask, export, folders, key) are ours.
  */
 export const DEFAULT_POLICIES: Record<string, RateLimitOverride> = {
   'dev:conversations_read': { max: 60, windowSeconds: HOUR },
@@ -24,6 +24,8 @@ export const DEFAULT_POLICIES: Record<string, RateLimitOverride> = {
   'dev:goals_read': { max: 120, windowSeconds: HOUR },
   'dev:goals_write': { max: 120, windowSeconds: HOUR },
   'dev:search': { max: 60, windowSeconds: HOUR },
+  // An answer may cost an LLM call: the budget of an LLM-processed create, as the reference keeps it.
+  'dev:ask': { max: 25, windowSeconds: HOUR },
   'dev:folders_read': { max: 120, windowSeconds: HOUR },
   'dev:folders_write': { max: 120, windowSeconds: HOUR },
   'dev:export': { max: 5, windowSeconds: HOUR },

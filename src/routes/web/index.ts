@@ -7,6 +7,7 @@ import { html } from './html.js';
 import { redirect, sendPage } from './layout.js';
 import { registerActionItemPages } from './pages/action-items.js';
 import { registerAppPages } from './pages/apps.js';
+import { registerAskPages } from './pages/ask.js';
 import { registerConversationPages } from './pages/conversations.js';
 import { registerFolderPages } from './pages/folders.js';
 import { registerGoalPages } from './pages/goals.js';
@@ -24,6 +25,7 @@ const PAGES = [
   registerSignInPages,
   registerOidcPages,
   registerConversationPages,
+  registerAskPages,
   registerMemoryPages,
   registerActionItemPages,
   registerGoalPages,

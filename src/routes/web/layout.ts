@@ -20,6 +20,7 @@ export interface PageOptions {
 
 const NAV: Array<[string, string]> = [
   ['/conversations', 'Conversations'],
+  ['/ask', 'Ask'],
   ['/record', 'Record'],
   ['/memories', 'Memories'],
   ['/action-items', 'Action items'],

@@ -4,7 +4,7 @@ import type { DialectName } from '../db.js';
 import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend, searchTerms } from '../search/index.js';
-import type { MemoryEmbeddingsTable } from '../search/tables.js';
+import { type MemoryEmbeddingsTable, refreshedEmbedding } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
 import type { ConversationListFilter, ConversationWithFolder } from './conversations.js';
 import type { MemoryRow } from './memories.js';
@@ -111,16 +111,7 @@ export class SearchRepository {
     terms: readonly string[],
     filter: ConversationSearchFilter,
   ): Promise<Scored<ConversationWithFolder>[]> {
-    let query = this.db
-      .with('hit', (qc) => this.backend.conversationHits(qc, userId, terms, 'all'))
-      .selectFrom('hit')
-      .innerJoin('conversations as c', 'c.id', 'hit.id')
-      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
-      .selectAll('c')
-      .select(['f.name as folder_name', 'hit.score'])
-      .where('c.user_id', '=', userId)
-      .where('c.status', '=', 'completed')
-      .where('c.discarded', '=', 0);
+    let query = this.keptConversations(userId, (qc) => this.backend.conversationHits(qc, userId, terms, 'all'));
     if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
     if (filter.endDate !== undefined) query = query.where('c.created_at', '<=', filter.endDate);
     if (filter.categories && filter.categories.length > 0)
@@ -134,6 +125,55 @@ export class SearchRepository {
       .limit(filter.limit)
       .offset(filter.offset)
       .execute();
+  }
+
+  /**
+   * Candidates for an answer (docs/developer-api.md, ask): completed, kept conversations that happened in
+   * the span (started, else created), holding any of the terms, best first; without terms, newest first.
+   */
+  async answerCandidates(
+    userId: string,
+    terms: readonly string[],
+    span: { from: number; to: number } | null,
+    limit: number,
+  ): Promise<Scored<ConversationWithFolder>[]> {
+    const when = sql<number>`coalesce(c.started_at, c.created_at)`;
+    let query = this.keptConversations(userId, (qc) =>
+      terms.length > 0
+        ? this.backend.conversationHits(qc, userId, terms, 'any')
+        : qc
+            .selectFrom('conversations as x')
+            .where('x.user_id', '=', userId)
+            .select(['x.id as id', sql<number>`0`.as('score')]),
+    );
+    if (span) query = query.where(when, '>=', span.from).where(when, '<=', span.to);
+    return query.orderBy('hit.score', 'desc').orderBy(when, 'desc').orderBy('c.id', 'desc').limit(limit).execute();
+  }
+
+  /** The user's completed, kept conversations among `ids` (ranked elsewhere), score 0, in no order. */
+  async keptConversationsByIds(userId: string, ids: readonly string[]): Promise<Scored<ConversationWithFolder>[]> {
+    if (ids.length === 0) return [];
+    return this.keptConversations(userId, (qc) =>
+      qc
+        .selectFrom('conversations as x')
+        .where('x.user_id', '=', userId)
+        .where('x.id', 'in', [...ids])
+        .select(['x.id as id', sql<number>`0`.as('score')]),
+    ).execute();
+  }
+
+  /** The user's completed, non-discarded conversations among the hits, with their folder name and score. */
+  private keptConversations(userId: string, hits: (qc: QueryCreator<Database>) => Expression<SearchHit>) {
+    return this.db
+      .with('hit', hits)
+      .selectFrom('hit')
+      .innerJoin('conversations as c', 'c.id', 'hit.id')
+      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+      .selectAll('c')
+      .select(['f.name as folder_name', 'hit.score'])
+      .where('c.user_id', '=', userId)
+      .where('c.status', '=', 'completed')
+      .where('c.discarded', '=', 0);
   }
 
   /** Visible memories with no embedding for `model`, or one older than the memory's last change. */
@@ -160,15 +200,7 @@ export class SearchRepository {
       await this.db
         .insertInto('memory_embeddings')
         .values(row)
-        .onConflict((oc) =>
-          oc.column('memory_id').doUpdateSet({
-            model: row.model,
-            content_hash: row.content_hash,
-            dims: row.dims,
-            vector: row.vector,
-            created_at: row.created_at,
-          }),
-        )
+        .onConflict((oc) => oc.column('memory_id').doUpdateSet(refreshedEmbedding(row)))
         .execute();
     }
   }

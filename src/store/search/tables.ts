@@ -34,17 +34,30 @@ export interface ConversationSearchTable {
   document: string;
 }
 
-export interface MemoryEmbeddingsTable {
-  memory_id: string;
+/** The columns every embedding table has beside its key (memories, conversations). */
+export interface EmbeddingColumns {
   user_id: string;
   model: string;
-  /** SHA-256 of the embedded content: a changed memory is re-embedded */
+  /** SHA-256 of the embedded content: changed content is re-embedded */
   content_hash: string;
   dims: number;
   /** float32 little-endian */
   vector: Buffer;
   created_at: number;
 }
+
+export interface MemoryEmbeddingsTable extends EmbeddingColumns {
+  memory_id: string;
+}
+
+/** What an upsert of an embedding replaces when its row exists. */
+export const refreshedEmbedding = (row: EmbeddingColumns) => ({
+  model: row.model,
+  content_hash: row.content_hash,
+  dims: row.dims,
+  vector: row.vector,
+  created_at: row.created_at,
+});
 
 declare module '../schema.js' {
   interface Database {
