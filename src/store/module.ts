@@ -9,6 +9,7 @@ import { ConversationsRepository } from './repositories/conversations.js';
 import { DataVersionsRepository } from './repositories/data-versions.js';
 import { FoldersRepository } from './repositories/folders.js';
 import { GoalsRepository } from './repositories/goals.js';
+import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
 import { MemoriesRepository } from './repositories/memories.js';
 import { PeopleRepository } from './repositories/people.js';
 import { SearchRepository } from './repositories/search.js';
@@ -27,6 +28,7 @@ export interface Repositories {
   search: SearchRepository;
   appResults: ConversationAppResultsRepository;
   dataVersions: DataVersionsRepository;
+  idempotencyKeys: IdempotencyKeysRepository;
 }
 
 export interface StoreModule {
@@ -68,6 +70,7 @@ export async function createStoreModule(options: StoreOptions, clock: Clock): Pr
     search: new SearchRepository(db, dialect, clock),
     appResults: new ConversationAppResultsRepository(db),
     dataVersions: new DataVersionsRepository(db),
+    idempotencyKeys: new IdempotencyKeysRepository(db),
   };
   return { store, repos };
 }
