@@ -32,8 +32,12 @@ interface Claim {
 /** Records are kept at least this long; a key is reusable after it (docs/deployment.md). */
 export const RETENTION_MS = 24 * 3600 * 1000;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
-/** A provisional answer younger than this is taken to be a create still running: 409. */
-export const IN_FLIGHT_MS = 60 * 1000;
+/**
+ * How long a retry waits for the first request to finish an answer that is still provisional (a
+ * conversation processed before answering); after that it gets the provisional one (status processing).
+ */
+export const IN_FLIGHT_WAIT_MS = 10_000;
+const IN_FLIGHT_POLL_MS = 100;
 
 /** The header on every create's schema, so it is validated (422) and in the OpenAPI document. */
 export const IdempotencyKeyHeader = Type.Object({
@@ -94,7 +98,7 @@ export class IdempotentCreates {
       const { userId, scope } = owner(request);
       const hash = requestHash(request);
       const earlier = await creates.keys.find(userId, scope, key, creates.clock.now() - RETENTION_MS);
-      if (earlier) return creates.replay(reply, earlier, hash);
+      if (earlier) return creates.replay(reply, await creates.settled(earlier, hash));
       request.idempotency = creates.claim(reply, { user_id: userId, scope, key, request_hash: hash });
       try {
         return await handler.call(this, request, reply);
@@ -104,7 +108,7 @@ export class IdempotentCreates {
         // Another request with this key committed first: answer as a retry would be answered.
         const winner = await creates.keys.find(userId, scope, key, 0);
         if (!winner) throw new AppError(409, Detail.idempotencyKeyInFlight, { 'retry-after': '1' });
-        return creates.replay(reply, winner, hash);
+        return creates.replay(reply, await creates.settled(winner, hash));
       }
     } as RouteHandlerMethod;
     route.onSend = [...hookList(route.onSend), this.onSend] as RouteOptions['onSend'];
@@ -125,10 +129,22 @@ export class IdempotentCreates {
     return claim;
   }
 
-  private replay(reply: FastifyReply, record: IdempotencyRecord, hash: string): FastifyReply {
+  /**
+   * The record to replay for a retry of `hash`: refused when the key was used for another request;
+   * a provisional answer is waited for, bounded (its request may still be processing, or have died).
+   */
+  private async settled(record: IdempotencyRecord, hash: string): Promise<IdempotencyRecord> {
     if (record.request_hash !== hash) throw new AppError(422, [KEY_REUSED]);
-    if (record.final === 0 && this.clock.now() - Number(record.created_at) < IN_FLIGHT_MS)
-      throw new AppError(409, Detail.idempotencyKeyInFlight, { 'retry-after': '1' });
+    let latest = record;
+    // Counted in polls, not read from the clock (a test's clock may stand still).
+    for (let waited = 0; latest.final === 0 && waited < IN_FLIGHT_WAIT_MS; waited += IN_FLIGHT_POLL_MS) {
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_POLL_MS));
+      latest = (await this.keys.find(record.user_id, record.scope, record.key, 0)) ?? latest;
+    }
+    return latest;
+  }
+
+  private replay(reply: FastifyReply, record: IdempotencyRecord): FastifyReply {
     return reply
       .code(record.status_code)
       .header('idempotent-replayed', 'true')
