@@ -134,6 +134,19 @@ for (const dialect of dialects()) {
       assert.equal(again.body, first.body);
     });
 
+    test('a retry while the first is still processing waits for its final answer', async () => {
+      const url = '/v1/dev/user/conversations';
+      const before = await count('conversations', ada.uid);
+      const [first, second] = await Promise.all([
+        post(ada, url, { text: TEXT }, 'in-flight'),
+        post(ada, url, { text: TEXT }, 'in-flight'),
+      ]);
+      assert.deepEqual([first.statusCode, second.statusCode], [200, 200]);
+      assert.equal(first.body, second.body);
+      assert.equal(first.json().status, 'completed');
+      assert.equal(await count('conversations', ada.uid), before + 1);
+    });
+
     test('a create that failed leaves its key free for the corrected retry', async () => {
       const url = '/v1/dev/user/conversations?wait=false';
       const late = { text: TEXT, started_at: '2024-01-02T00:00:00Z', finished_at: '2024-01-01T00:00:00Z' };
