@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { PreparedQuery } from '../prepared.js';
 import type { Database } from '../schema.js';
 
 export interface IdempotencyKeysTable {
@@ -26,18 +27,25 @@ export type IdempotencyRecord = Selectable<IdempotencyKeysTable>;
 
 /** The Idempotency-Key records of creates (http/idempotency.ts); every query names the owner. */
 export class IdempotencyKeysRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** Every keyed create looks its key up first, so the lookup is compiled once. */
+  private readonly lookup: PreparedQuery<IdempotencyRecord, 'userId' | 'scope' | 'key' | 'notBefore'>;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.lookup = new PreparedQuery(db, ['userId', 'scope', 'key', 'notBefore'], (v) =>
+      db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('user_id', '=', v.userId)
+        .where('scope', '=', v.scope)
+        .where('key', '=', v.key)
+        .where('created_at', '>=', v.notBefore),
+    );
+  }
 
   /** The owner's record of `key`, unless it was written before `notBefore` (expired). */
   async find(userId: string, scope: string, key: string, notBefore: number): Promise<IdempotencyRecord | undefined> {
-    return this.db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .where('created_at', '>=', notBefore)
-      .executeTakeFirst();
+    const [row] = await this.lookup.execute({ userId, scope, key, notBefore });
+    return row;
   }
 
   /**
