@@ -165,6 +165,7 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     // After validation and the rate limits: the cache key is the validated query, and a cached answer
     // costs the caller the same quota as a fresh one.
     if (route.config?.cache) hooks.preHandler = [cacheLookup, ...hookList(hooks.preHandler)];
+    ctx.idempotency.attach(route);
   });
   // A callback hook, not an async one: it runs on every response and has nothing to wait for.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -7,6 +7,7 @@ import { OpenAiEmbedder } from './domain/search/embeddings.js';
 import { OidcVerifier } from './domain/users/oidc.js';
 import { loadOrCreateSecret } from './domain/users/secret.js';
 import { type AuthHooks, createAuthHooks } from './http/auth.js';
+import { IdempotentCreates } from './http/idempotency.js';
 import { enforceRateLimits } from './http/rate-limit.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createIntegrations, type Integrations } from './integrations/create.js';
@@ -46,6 +47,8 @@ export interface AppContext extends DomainServices {
   rateLimits: RateLimiter;
   /** Cached developer-API list reads, valid while the user's data version is unchanged. */
   responseCache: ResponseCache;
+  /** Idempotency-Key handling of creates (replay, refusal, records). */
+  idempotency: IdempotentCreates;
   /** The live listen stream (SPEC §3, §4.11): lifecycle, finalization jobs. */
   listen: ListenModule;
   /** Speaker identification: people's voices, the user's profile, speaker samples (SPEC §6.1). */
@@ -165,6 +168,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   return {
     ...{ ...base, ...services, repos, engine, pipeline, rateLimits, listen, voice, audio, ops, bus, integrations },
     responseCache: new ResponseCache(repos.dataVersions, config.responseCacheBytes),
+    idempotency: new IdempotentCreates(repos.idempotencyKeys, clock, log),
     auth: createAuthHooks(services.keys, services.users, (request, reply) =>
       enforceRateLimits(rateLimits, request, reply),
     ),

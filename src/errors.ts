@@ -97,6 +97,10 @@ export const Detail = {
   rangeNotSatisfiable: 'Range not satisfiable',
   // Operations (docs/deployment.md).
   invalidMetricsToken: 'Invalid or missing metrics token',
+  // Idempotent creates (docs/developer-api.md, Idempotency-Key).
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used with a different request; use a new key for a new request',
+  idempotencyKeyInFlight: 'A request with this Idempotency-Key is still in progress; retry later',
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);

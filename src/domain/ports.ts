@@ -30,3 +30,11 @@ export interface ConversationProcessing {
   /** Tells the workers there is queued work. */
   wake(): void;
 }
+
+/**
+ * Writes what a create answers in the transaction that stores what it created (http/idempotency.ts), so
+ * a retry with the same Idempotency-Key replays it, even after a crash between the commit and the answer.
+ * `final` is false when the answer still changes before it is sent (a conversation processed first).
+ * It throws when the key is already taken, which rolls the create back.
+ */
+export type CreateReceipt = (tx: Transaction<Database>, answer: unknown, final?: boolean) => Promise<void>;

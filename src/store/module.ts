@@ -10,6 +10,7 @@ import { ConversationsRepository } from './repositories/conversations.js';
 import { DataVersionsRepository } from './repositories/data-versions.js';
 import { FoldersRepository } from './repositories/folders.js';
 import { GoalsRepository } from './repositories/goals.js';
+import { IdempotencyKeysRepository } from './repositories/idempotency-keys.js';
 import { MemoriesRepository } from './repositories/memories.js';
 import { PeopleRepository } from './repositories/people.js';
 import { SearchRepository } from './repositories/search.js';
@@ -29,6 +30,7 @@ export interface Repositories {
   conversationEmbeddings: ConversationEmbeddingsRepository;
   appResults: ConversationAppResultsRepository;
   dataVersions: DataVersionsRepository;
+  idempotencyKeys: IdempotencyKeysRepository;
 }
 
 export interface StoreModule {
@@ -71,6 +73,7 @@ export async function createStoreModule(options: StoreOptions, clock: Clock): Pr
     conversationEmbeddings: new ConversationEmbeddingsRepository(db),
     appResults: new ConversationAppResultsRepository(db),
     dataVersions: new DataVersionsRepository(db),
+    idempotencyKeys: new IdempotencyKeysRepository(db),
   };
   return { store, repos };
 }

@@ -9,6 +9,8 @@ import type {
 import type { ActionItemsTable } from '../../store/schema.js';
 import { type ConversationActionItemView, toActionItemView } from '../conversations/views.js';
 import { parseInstant } from '../instant.js';
+import type { CreateReceipt } from '../ports.js';
+import { createWithReceipt } from '../receipts.js';
 
 export type ActionItemView = ConversationActionItemView;
 
@@ -41,18 +43,18 @@ export class ActionItemsService {
     return (await this.items.list(userId, filter)).map(toActionItemView);
   }
 
-  async create(userId: string, input: CreateActionItemInput): Promise<ActionItemView> {
+  async create(userId: string, input: CreateActionItemInput, receipt?: CreateReceipt): Promise<ActionItemView> {
     const description = input.description.trim();
     if (description === '') throw new AppError(422, Detail.actionItemDescriptionEmpty);
     const row = this.newRow(userId, { ...input, description }, this.clock.now());
-    await this.items.insertMany([row]);
-    return toActionItemView(row);
+    return createWithReceipt(this.items, (tx) => this.items.insertMany([row], tx), toActionItemView(row), receipt);
   }
 
   /** All descriptions are checked before anything is written: a rejected batch stores nothing. */
   async createBatch(
     userId: string,
     inputs: readonly CreateActionItemInput[],
+    receipt?: CreateReceipt,
   ): Promise<{ action_items: ActionItemView[]; created_count: number }> {
     if (inputs.some((i) => i.description.trim() === ''))
       throw new AppError(422, Detail.actionItemsBatchDescriptionEmpty);
@@ -60,8 +62,8 @@ export class ActionItemsService {
     const rows = inputs.map((input, i) =>
       this.newRow(userId, { ...input, description: input.description.trim() }, now + i),
     );
-    await this.items.insertMany(rows);
-    return { action_items: rows.map(toActionItemView), created_count: rows.length };
+    const answer = { action_items: rows.map(toActionItemView), created_count: rows.length };
+    return createWithReceipt(this.items, (tx) => this.items.insertMany(rows, tx), answer, receipt);
   }
 
   /** research/omi-rest.md §2.3 order: unknown or foreign id → 404, then no effective field → 422. */

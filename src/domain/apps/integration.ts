@@ -8,7 +8,7 @@ import type { MemoriesRepository } from '../../store/repositories/memories.js';
 import type { ConversationsService, Geolocation } from '../conversations/service.js';
 import { parseInstant } from '../instant.js';
 import { cleanTags } from '../memories/service.js';
-import type { WorkQueue } from '../ports.js';
+import type { CreateReceipt, WorkQueue } from '../ports.js';
 import {
   type IntegrationConversation,
   type IntegrationMemory,
@@ -60,19 +60,31 @@ export interface IntegrationConversationFilter {
 export class IntegrationService {
   constructor(private readonly deps: IntegrationDeps) {}
 
-  /** SPEC §4.9: stored with its processing job in one transaction; processed in the background. */
-  async createConversation(appId: string, userId: string, input: ImportConversationInput): Promise<void> {
-    await this.deps.conversationsService.createFromTextAsync(userId, {
-      ...input,
-      text_source: input.text_source ?? 'audio_transcript',
-      source: 'external_integration',
-      app_id: appId,
-    });
+  /**
+   * SPEC §4.9: stored with its processing job in one transaction; processed in the background. The
+   * route answers `{}`, which is what an Idempotency-Key receipt records.
+   */
+  async createConversation(
+    appId: string,
+    userId: string,
+    input: ImportConversationInput,
+    receipt?: CreateReceipt,
+  ): Promise<void> {
+    await this.deps.conversationsService.createFromTextAsync(
+      userId,
+      { ...input, text_source: input.text_source ?? 'audio_transcript', source: 'external_integration', app_id: appId },
+      receipt && ((tx) => receipt(tx, {})),
+    );
     this.deps.wakeWorkers();
   }
 
   /** Explicit memories are saved now; `text` is kept with a job that extracts memories from it. */
-  async importMemories(appId: string, userId: string, input: ImportMemoriesInput): Promise<void> {
+  async importMemories(
+    appId: string,
+    userId: string,
+    input: ImportMemoriesInput,
+    receipt?: CreateReceipt,
+  ): Promise<void> {
     const text = input.text?.trim() ?? '';
     const explicit = input.memories ?? [];
     if (text === '' && explicit.length === 0) throw new AppError(422, Detail.memoriesImportEmpty);
@@ -84,6 +96,7 @@ export class IntegrationService {
         explicit.map((m, i) => appMemoryRow(userId, appId, m.content.trim(), 'system', m.tags ?? [], now + i)),
         tx,
       );
+      await receipt?.(tx, {});
       if (text === '') return;
       await this.deps.imports.insert(
         {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
@@ -10,10 +10,10 @@ import type {
 } from '../../store/repositories/conversations.js';
 import type { PeopleRepository } from '../../store/repositories/people.js';
 import type { UsersRepository } from '../../store/repositories/users.js';
-import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
+import type { ConversationsTable, Database, TranscriptSegmentsTable } from '../../store/schema.js';
 import { timeOrderedId } from '../ids.js';
 import { parseInstant } from '../instant.js';
-import type { ConversationProcessing } from '../ports.js';
+import type { ConversationProcessing, CreateReceipt } from '../ports.js';
 import type {
   CreateFromSegmentsInput,
   CreateFromTextInput,
@@ -43,6 +43,8 @@ export interface ConversationsServiceDeps {
 export interface CreateOptions {
   /** Process before answering (default) or answer `processing` and let the job runner finish it. */
   wait: boolean;
+  /** The create's Idempotency-Key receipt, written with the conversation (http/idempotency.ts). */
+  receipt?: CreateReceipt;
 }
 const WAIT: CreateOptions = { wait: true };
 
@@ -63,9 +65,13 @@ export class ConversationsService {
    * Integration create (SPEC §4.9, DESIGN §4): the conversation and its processing job are stored in one
    * transaction and the job runs in the background; the caller wakes the job runner.
    */
-  async createFromTextAsync(userId: string, input: CreateFromTextInput): Promise<{ id: string }> {
+  async createFromTextAsync(
+    userId: string,
+    input: CreateFromTextInput,
+    alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>,
+  ): Promise<{ id: string }> {
     const row = this.textRow(userId, input);
-    await this.store(row, []);
+    await this.store(row, [], alsoInTransaction);
     return { id: row.id };
   }
 
@@ -210,10 +216,13 @@ export class ConversationsService {
   private async store(
     row: Insertable<ConversationsTable> & { id: string },
     segments: Insertable<TranscriptSegmentsTable>[],
+    alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>,
   ): Promise<string> {
     return this.deps.conversations.ingestTransaction(async (tx) => {
       await this.deps.conversations.insert(row, segments, tx);
-      return this.deps.processing.enqueue(tx, { id: row.id, user_id: row.user_id }, 0);
+      const jobId = await this.deps.processing.enqueue(tx, { id: row.id, user_id: row.user_id }, 0);
+      await alsoInTransaction?.(tx);
+      return jobId;
     });
   }
 
@@ -227,10 +236,13 @@ export class ConversationsService {
     segments: Insertable<TranscriptSegmentsTable>[],
     options: CreateOptions,
   ): Promise<CreateResult> {
-    const jobId = await this.store(row, segments);
+    // Answered at once without waiting; after processing, the final status replaces this receipt.
+    const queued = { id: row.id, status: 'processing', discarded: false };
+    const { receipt } = options;
+    const jobId = await this.store(row, segments, receipt && ((tx) => receipt(tx, queued, !options.wait)));
     if (!options.wait) {
       this.deps.processing.wake();
-      return { id: row.id, status: 'processing', discarded: false };
+      return queued;
     }
     const outcome = await this.deps.processing.runNow(jobId, storedRow(row));
     return { id: row.id, ...outcome };

@@ -5,6 +5,8 @@ import type { ConversationsRepository } from '../../store/repositories/conversat
 import type { FolderPatch, FoldersRepository, FolderWithCount } from '../../store/repositories/folders.js';
 import type { ConversationsService } from '../conversations/service.js';
 import type { DeveloperConversation } from '../conversations/views.js';
+import type { CreateReceipt } from '../ports.js';
+import { createWithReceipt } from '../receipts.js';
 
 /** research/omi-rest.md §2.1 folder shape; user folders are never default or system folders. */
 export interface FolderView {
@@ -75,11 +77,10 @@ export class FoldersService {
     return (await this.folders.listWithCounts(userId)).map(toFolderView);
   }
 
-  async create(userId: string, input: CreateFolderInput): Promise<FolderView> {
+  async create(userId: string, input: CreateFolderInput, receipt?: CreateReceipt): Promise<FolderView> {
     const now = this.clock.now();
-    const id = randomUUID();
-    await this.folders.insert({
-      id,
+    const row = {
+      id: randomUUID(),
       user_id: userId,
       name: cleanName(input.name),
       description: input.description?.trim() || null,
@@ -88,8 +89,10 @@ export class FoldersService {
       position: input.order ?? (await this.folders.nextPosition(userId)),
       created_at: now,
       updated_at: now,
-    });
-    return this.get(userId, id);
+    };
+    // A new folder holds no conversations yet.
+    const view = toFolderView({ ...row, conversation_count: 0 });
+    return createWithReceipt(this.folders, (tx) => this.folders.insert(row, tx), view, receipt);
   }
 
   async update(userId: string, id: string, input: UpdateFolderInput): Promise<FolderView> {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
 import type { GoalPatch, GoalProgressRow, GoalRow, GoalsRepository } from '../../store/repositories/goals.js';
+import type { CreateReceipt } from '../ports.js';
 
 export const GOAL_TYPES = ['boolean', 'scale', 'numeric'] as const;
 export type GoalType = (typeof GOAL_TYPES)[number];
@@ -115,7 +116,7 @@ export class GoalsService {
    * Bounds default to 0..10 (the reference's defaults), widened to hold the given target and current
    * value when the caller did not set them; explicit bounds are enforced as given.
    */
-  async create(userId: string, input: CreateGoalInput): Promise<GoalView> {
+  async create(userId: string, input: CreateGoalInput, receipt?: CreateReceipt): Promise<GoalView> {
     const title = cleanTitle(input.title);
     const current = input.current_value ?? 0;
     const min = input.min_value ?? Math.min(0, input.target_value, current);
@@ -137,8 +138,9 @@ export class GoalsService {
       updated_at: now,
       ended_at: null,
     };
-    await this.goals.insertActive(row, MAX_ACTIVE_GOALS, now);
-    return toGoalView(row);
+    const view = toGoalView(row);
+    await this.goals.insertActive(row, MAX_ACTIVE_GOALS, now, receipt && ((tx) => receipt(tx, view)));
+    return view;
   }
 
   async update(userId: string, id: string, input: UpdateGoalInput): Promise<GoalView> {

@@ -4,6 +4,8 @@ import { AppError, Detail } from '../../errors.js';
 import type { MemoriesRepository, MemoryPatch } from '../../store/repositories/memories.js';
 import type { MemoriesTable } from '../../store/schema.js';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '../categories.js';
+import type { CreateReceipt } from '../ports.js';
+import { createWithReceipt } from '../receipts.js';
 import { type MemoryView, toMemoryView } from './views.js';
 
 export interface CreateMemoryInput {
@@ -51,25 +53,28 @@ export class MemoriesService {
     return rows.map(toMemoryView);
   }
 
-  async create(userId: string, input: CreateMemoryInput): Promise<MemoryView> {
+  async create(userId: string, input: CreateMemoryInput, receipt?: CreateReceipt): Promise<MemoryView> {
     const content = input.content.trim();
     if (content === '') throw new AppError(422, Detail.memoryContentEmpty);
     const row = this.newRow(userId, { ...input, content }, this.clock.now());
-    await this.memories.insertMany([row]);
-    return toMemoryView(row);
+    return this.insert([row], toMemoryView(row), receipt);
   }
 
   /** Every content is checked before anything is written: a rejected batch stores nothing. */
   async createBatch(
     userId: string,
     inputs: readonly CreateMemoryInput[],
+    receipt?: CreateReceipt,
   ): Promise<{ memories: MemoryView[]; created_count: number }> {
     if (inputs.some((m) => m.content.trim() === '')) throw new AppError(422, Detail.memoriesBatchContentEmpty);
     const now = this.clock.now();
     // Later entries get later timestamps, so the batch lists newest-last-in-request first.
     const rows = inputs.map((input, i) => this.newRow(userId, { ...input, content: input.content.trim() }, now + i));
-    await this.memories.transaction((tx) => this.memories.insertMany(rows, tx));
-    return { memories: rows.map(toMemoryView), created_count: rows.length };
+    return this.insert(rows, { memories: rows.map(toMemoryView), created_count: rows.length }, receipt);
+  }
+
+  private insert<A>(rows: MemoriesTable[], answer: A, receipt: CreateReceipt | undefined): Promise<A> {
+    return createWithReceipt(this.memories, (tx) => this.memories.insertMany(rows, tx), answer, receipt);
   }
 
   /** Validates the whole patch first, then writes it in one statement (no half-applied edits). */

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { parseInstant } from '../../domain/instant.js';
 import { devUser } from '../../http/auth.js';
+import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { DateTime, errors, Limit, Nullable, NullableScalar, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.js';
@@ -84,20 +85,23 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
     '/user/action-items',
     {
       ...write,
+      config: { ...write.config, idempotent: devKeyOwner },
       schema: {
         tags,
         summary: 'Create an action item',
         body: CreateActionItem,
-        response: { 200: DeveloperActionItem, ...errors(401, 403, 422, 429) },
+        headers: IdempotencyKeyHeader,
+        response: { 200: DeveloperActionItem, ...errors(401, 403, 409, 422, 429) },
       },
     },
-    async (request) => actionItems.create(devUser(request), request.body),
+    async (request) => actionItems.create(devUser(request), request.body, receiptOf(request)),
   );
 
   app.post(
     '/user/action-items/batch',
     {
       ...write,
+      config: { ...write.config, idempotent: devKeyOwner },
       schema: batchCreateSchema({
         tags,
         summary: 'Create up to 50 action items at once (all or nothing)',
@@ -107,7 +111,7 @@ export function registerDevActionItemRoutes(app: TypedApp, ctx: Services): void 
         created: DeveloperActionItem,
       }),
     },
-    async (request) => actionItems.createBatch(devUser(request), request.body.action_items),
+    async (request) => actionItems.createBatch(devUser(request), request.body.action_items, receiptOf(request)),
   );
 
   app.patch(

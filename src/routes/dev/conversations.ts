@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { CONVERSATION_CATEGORIES } from '../../domain/categories.js';
 import { parseInstant } from '../../domain/instant.js';
 import { AppError, Detail } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
+import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { transcriptBucket } from '../../http/rate-limit.js';
 import { cacheUnlessTranscript } from '../../http/response-cache.js';
 import { DateTime, errors, Limit, Nullable, notModified, Offset } from '../../http/schemas.js';
@@ -140,24 +142,29 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
   // The two ways to create a conversation differ only in their body.
   const creating = <B extends TSchema>(summary: string, body: B) => ({
     preHandler: auth.devKey('conversations:write'),
-    config: { rateLimit: { policy: 'dev:conversations' } },
+    config: { rateLimit: { policy: 'dev:conversations' }, idempotent: devKeyOwner },
     schema: {
       tags,
       summary,
       body,
       querystring: WaitQuery,
-      response: { 200: CreateResult, ...errors(401, 403, 413, 422, 429) },
+      headers: IdempotencyKeyHeader,
+      response: { 200: CreateResult, ...errors(401, 403, 409, 413, 422, 429) },
     },
+  });
+  const options = (request: FastifyRequest<{ Querystring: { wait: boolean } }>) => ({
+    wait: request.query.wait,
+    receipt: receiptOf(request),
   });
 
   app.post('/user/conversations', creating('Create a conversation from text', CreateFromText), async (request) =>
-    conversations.createFromText(devUser(request), request.body, { wait: request.query.wait }),
+    conversations.createFromText(devUser(request), request.body, options(request)),
   );
 
   app.post(
     '/user/conversations/from-segments',
     creating('Create a conversation from transcript segments (idempotent with client_session_id)', CreateFromSegments),
-    async (request) => conversations.createFromSegments(devUser(request), request.body, { wait: request.query.wait }),
+    async (request) => conversations.createFromSegments(devUser(request), request.body, options(request)),
   );
 
   app.get(

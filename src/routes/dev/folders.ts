@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { devUser } from '../../http/auth.js';
+import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { DateTime, errors, Nullable, NullableScalar, notModified } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation } from './conversation-schemas.js';
@@ -59,9 +60,11 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
     '/user/folders',
     {
       ...write,
+      config: { ...write.config, idempotent: devKeyOwner },
       schema: {
         tags,
         summary: 'Create a folder',
+        headers: IdempotencyKeyHeader,
         body: Type.Object({
           name: Name,
           description: Type.Optional(Nullable(Description)),
@@ -69,10 +72,10 @@ export function registerDevFolderRoutes(app: TypedApp, ctx: Services): void {
           icon: Type.Optional(Icon),
           order: Type.Optional(Order),
         }),
-        response: { 200: DeveloperFolder, ...errors(401, 403, 422, 429) },
+        response: { 200: DeveloperFolder, ...errors(401, 403, 409, 422, 429) },
       },
     },
-    async (request) => folders.create(devUser(request), request.body),
+    async (request) => folders.create(devUser(request), request.body, receiptOf(request)),
   );
 
   app.patch(

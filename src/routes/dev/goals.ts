@@ -3,6 +3,7 @@ import type { Services } from '../../context.js';
 import { GOAL_TYPES } from '../../domain/goals/service.js';
 import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
+import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { DateTime, errors, Limit, Nullable, NullableScalar } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { deleteSchema, patchSchema } from './record-schemas.js';
@@ -81,14 +82,16 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
     '/user/goals',
     {
       ...write,
+      config: { ...write.config, idempotent: devKeyOwner },
       schema: {
         tags,
         summary: 'Create a goal (a 4th active goal deactivates the oldest active one)',
         body: CreateGoal,
-        response: { 200: DeveloperGoal, ...errors(401, 403, 422, 429) },
+        headers: IdempotencyKeyHeader,
+        response: { 200: DeveloperGoal, ...errors(401, 403, 409, 422, 429) },
       },
     },
-    async (request) => goals.create(devUser(request), request.body),
+    async (request) => goals.create(devUser(request), request.body, receiptOf(request)),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { MEMORY_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
+import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { DateTime, errors, Limit, Nullable, NullableScalar, notModified, Offset } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.js';
@@ -107,21 +108,23 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
     '/user/memories',
     {
       ...write,
+      config: { ...write.config, idempotent: devKeyOwner },
       schema: {
         tags,
         summary: 'Create a memory (always a new one, even for identical content)',
         body: CreateMemory,
-        response: { 200: DeveloperMemory, ...errors(401, 403, 422, 429) },
+        headers: IdempotencyKeyHeader,
+        response: { 200: DeveloperMemory, ...errors(401, 403, 409, 422, 429) },
       },
     },
-    async (request) => memories.create(devUser(request), request.body),
+    async (request) => memories.create(devUser(request), request.body, receiptOf(request)),
   );
 
   app.post(
     '/user/memories/batch',
     {
       preHandler: auth.devKey('memories:write'),
-      config: { rateLimit: { policy: 'dev:memories_batch' } },
+      config: { rateLimit: { policy: 'dev:memories_batch' }, idempotent: devKeyOwner },
       schema: batchCreateSchema({
         tags,
         summary: 'Create up to 25 memories at once (all or nothing)',
@@ -131,7 +134,7 @@ export function registerDevMemoryRoutes(app: TypedApp, ctx: Services): void {
         created: DeveloperMemory,
       }),
     },
-    async (request) => memories.createBatch(devUser(request), request.body.memories),
+    async (request) => memories.createBatch(devUser(request), request.body.memories, receiptOf(request)),
   );
 
   app.patch(

@@ -1,4 +1,5 @@
 import { type TArray, type TObject, type TSchema, Type } from 'typebox';
+import { IdempotencyKeyHeader } from '../../http/idempotency.js';
 import { errors, SuccessResponse } from '../../http/schemas.js';
 
 /**
@@ -11,7 +12,10 @@ interface Described {
   summary: string;
 }
 
-/** Up to `max` records created at once, all or nothing: `{ [key]: [...] }` in, the same plus `created_count` out. */
+/**
+ * Up to `max` records created at once, all or nothing: `{ [key]: [...] }` in, the same plus `created_count`
+ * out; idempotent with an Idempotency-Key (the route sets `config.idempotent`).
+ */
 export function batchCreateSchema<K extends string, C extends TSchema, R extends TSchema>(
   route: Described & { key: K; max: number; create: C; created: R },
 ) {
@@ -21,11 +25,12 @@ export function batchCreateSchema<K extends string, C extends TSchema, R extends
     summary,
     // A computed key widens to string; K is what the caller named.
     body: Type.Object({ [key]: Type.Array(create, { maxItems: max }) } as Record<K, TArray<C>>),
+    headers: IdempotencyKeyHeader,
     response: {
       200: Type.Object({ [key]: Type.Array(created), created_count: Type.Integer() } as Record<K, TArray<R>> & {
         created_count: ReturnType<typeof Type.Integer>;
       }),
-      ...errors(401, 403, 422, 429),
+      ...errors(401, 403, 409, 422, 429),
     },
   };
 }

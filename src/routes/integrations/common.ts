@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Gate, IntegrationGates } from '../../domain/apps/gates.js';
 import { parseBearer } from '../../http/auth.js';
+import type { IdempotencyOwner } from '../../http/idempotency.js';
 
 export const tags = ['Integration'];
 
@@ -27,3 +28,10 @@ export function keyGate(gates: IntegrationGates, gate: Gate) {
     await gates.checkKey(appId ?? '', credential(request), gate);
   };
 }
+
+/** An app's creates: its Idempotency-Keys are the app's own, per target user. */
+export const appOwner: IdempotencyOwner = (request) => {
+  const { app_id: appId } = request.params as { app_id: string };
+  const { uid } = request.query as { uid: string };
+  return { userId: uid, scope: `app:${appId}` };
+};

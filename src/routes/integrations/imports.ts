@@ -1,10 +1,11 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { GATES } from '../../domain/apps/gates.js';
+import { IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
 import { DateTime, errors, Nullable } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { GeolocationInput } from '../dev/conversation-schemas.js';
-import { AppParams, Empty, keyGate, tags, Uid } from './common.js';
+import { AppParams, appOwner, Empty, keyGate, tags, Uid } from './common.js';
 
 const CreateConversation = Type.Object({
   text: Type.String({ minLength: 1, maxLength: 100_000 }),
@@ -39,6 +40,7 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
     '/:app_id/user/conversations',
     {
       preValidation: keyGate(gates, GATES.createConversation),
+      config: { idempotent: appOwner },
       schema: {
         tags,
         summary: "Create a conversation in the user's account from text (processed asynchronously)",
@@ -47,14 +49,15 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
         params: AppParams,
         querystring: UidQuery,
         body: CreateConversation,
-        response: { 200: Empty, ...errors(401, 403, 404, 422, 429) },
+        headers: IdempotencyKeyHeader,
+        response: { 200: Empty, ...errors(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const { app_id: appId } = request.params;
       const admission = await gates.admit(appId, request.query.uid, GATES.createConversation);
       const { source: _source, app_id: _ignored, ...input } = request.body;
-      await integration.createConversation(appId, request.query.uid, input);
+      await integration.createConversation(appId, request.query.uid, input, receiptOf(request));
       return reply.headers(admission.headers).send({});
     },
   );
@@ -63,6 +66,7 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
     '/:app_id/user/memories',
     {
       preValidation: keyGate(gates, GATES.createMemories),
+      config: { idempotent: appOwner },
       schema: {
         tags,
         summary: "Add memories to the user's account (explicit, or extracted from text asynchronously)",
@@ -71,13 +75,14 @@ export function registerIntegrationImportRoutes(app: TypedApp, ctx: Services): v
         params: AppParams,
         querystring: UidQuery,
         body: CreateMemories,
-        response: { 200: Empty, ...errors(401, 403, 404, 422, 429) },
+        headers: IdempotencyKeyHeader,
+        response: { 200: Empty, ...errors(401, 403, 404, 409, 422, 429) },
       },
     },
     async (request, reply) => {
       const { app_id: appId } = request.params;
       const admission = await gates.admit(appId, request.query.uid, GATES.createMemories);
-      await integration.importMemories(appId, request.query.uid, request.body);
+      await integration.importMemories(appId, request.query.uid, request.body, receiptOf(request));
       return reply.headers(admission.headers).send({});
     },
   );

@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ActionItemsTable, Database } from '../schema.js';
 import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
@@ -35,6 +35,10 @@ export class ActionItemsRepository {
         .insertInto('action_items')
         .values([...rows])
         .execute();
+  }
+
+  transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   /** Items of several conversations in one query, grouped by conversation id, oldest first. */

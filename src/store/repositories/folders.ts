@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, FoldersTable } from '../schema.js';
-import { deleteOwned, updateOwned } from './shared.js';
+import { type Db, deleteOwned, updateOwned } from './shared.js';
 
 export type FolderRow = Selectable<FoldersTable>;
 export type FolderWithCount = FolderRow & { conversation_count: number };
@@ -41,8 +41,12 @@ export class FoldersRepository {
     return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
   }
 
-  async insert(row: Insertable<FoldersTable>): Promise<void> {
-    await this.db.insertInto('folders').values(row).execute();
+  async insert(row: Insertable<FoldersTable>, tx: Db = this.db): Promise<void> {
+    await tx.insertInto('folders').values(row).execute();
+  }
+
+  transaction<T>(work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   async update(userId: string, id: string, patch: FolderPatch): Promise<boolean> {

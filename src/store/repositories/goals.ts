@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, GoalProgressTable, GoalsTable } from '../schema.js';
 import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
@@ -24,7 +24,12 @@ export class GoalsRepository {
    * Inserts an active goal and deactivates the oldest active ones beyond `maxActive`, in one
    * transaction. The user's row is locked first so two concurrent creates cannot both keep 3 others.
    */
-  async insertActive(goal: Insertable<GoalsTable>, maxActive: number, now: number): Promise<void> {
+  async insertActive(
+    goal: Insertable<GoalsTable>,
+    maxActive: number,
+    now: number,
+    alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
       // A no-op update takes the row lock on PostgreSQL; SQLite serializes writers anyway.
       await tx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', goal.user_id).execute();
@@ -44,6 +49,7 @@ export class GoalsRepository {
         .where('is_active', '=', 1)
         .where('id', 'not in', (eb) => eb.selectFrom(keep.as('keep')).select('keep.id'))
         .execute();
+      await alsoInTransaction?.(tx);
     });
   }
 
