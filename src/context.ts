@@ -24,6 +24,7 @@ import { createProcessingModule } from './processing/module.js';
 import type { ProcessingPipeline } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
 import { createRateLimiter, type RateLimiter } from './providers/limits/limiter.js';
+import { prepareDataDir } from './store/data-dir.js';
 import type { Store } from './store/db.js';
 import { createStoreModule, type Repositories } from './store/module.js';
 import { FtsMaintenance } from './store/search/fts-maintenance.js';
@@ -86,6 +87,7 @@ export interface ContextOptions {
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? createLogger(config.logLevel);
   const clock = options.clock ?? systemClock;
+  prepareDataDir(config.dataDir, log);
   const { store, repos } = await createStoreModule(
     {
       databaseUrl: config.databaseUrl,

@@ -36,6 +36,9 @@ async function main(argv: string[]): Promise<number> {
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
   if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
+  // docs/deployment.md: every file the server writes is its account's alone, including the ones
+  // libraries create themselves (SQLite's -wal and -shm, tar's unpacked models).
+  process.umask(0o077);
   // The server modules load on demand, so client commands start without the whole server graph.
   switch (command) {
     case 'serve':
