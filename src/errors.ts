@@ -97,6 +97,10 @@ export const Detail = {
   rangeNotSatisfiable: 'Range not satisfiable',
   // Operations (docs/deployment.md).
   invalidMetricsToken: 'Invalid or missing metrics token',
+  // Per-user caps on long-lived connections (docs/deployment.md "Connection limits").
+  tooManyStreams: (limit: number) =>
+    `Too many notification streams open for this user (limit ${limit}); close one before opening another`,
+  tooManyListenSockets: (limit: number) => `Too many live connections for this user (limit ${limit})`,
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);

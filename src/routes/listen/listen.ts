@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import type { Services } from '../../context.js';
+import { Detail } from '../../errors.js';
 import { parseBearer } from '../../http/auth.js';
+import { UserConnectionSlots } from '../../http/connection-slots.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { type ListenParams, parseListenParams } from '../../listen/params.js';
 import { ListenSession } from '../../listen/session.js';
@@ -11,11 +13,14 @@ const DESCRIPTION =
   '(suggested_transcript, speaker_assigned). Text frames out: transcript arrays, `ping` every 10 s, typed events ' +
   '(conversation_session, service_status, memory_processing_started, memory_created, notification). Query: uid, language, ' +
   'sample_rate (8000, 16000, 44100, 48000), codec (pcm16, pcm8), channels, conversation_timeout (≥ 120 s), ' +
-  'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth: close 1008. See docs/listen.md.';
+  'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth, or more open ' +
+  'sockets than MAX_LISTEN_SOCKETS_PER_USER: close 1008. See docs/listen.md.';
 
 /** `/v4/listen` and `/v4/web/listen` (SPEC §4.11): admission here, the stream in src/listen/. */
 export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   app.addHook('preClose', () => ctx.listen.drain());
+  // One count over both paths: a user's devices and browser tabs share the cap.
+  const sockets = new UserConnectionSlots(ctx.config.ops.maxListenSocketsPerUser);
 
   app.get(
     '/listen',
@@ -32,7 +37,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
       void admitNative(ctx, socket, request).then((userId) => {
         if (!userId) return;
         const params = admission(ctx, socket, request, userId, {});
-        if (params) void start(ctx, socket, userId, params, early.stop());
+        if (params && holdSlot(sockets, socket, userId)) void start(ctx, socket, userId, params, early.stop());
       });
     },
   );
@@ -54,7 +59,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
           platform: 'web',
           deviceIdHash: auth.deviceIdHash,
         });
-        if (params) void start(ctx, socket, auth.userId, params, auth.early);
+        if (params && holdSlot(sockets, socket, auth.userId)) void start(ctx, socket, auth.userId, params, auth.early);
       });
     },
   );
@@ -131,6 +136,21 @@ async function admitWeb(
   const deviceIdHash =
     typeof fields.device_id_hash === 'string' ? fields.device_id_hash.trim().toLowerCase().slice(0, 128) || null : null;
   return { userId, deviceIdHash, early: early.stop() };
+}
+
+/**
+ * Takes one of the user's live-connection slots for as long as the socket is open; past the cap the
+ * socket is closed with 1008, as the reference closes a per-uid refusal (research/omi-listen.md §1.2).
+ */
+function holdSlot(sockets: UserConnectionSlots, socket: WebSocket, userId: string): boolean {
+  const release = sockets.tryAcquire(userId);
+  if (!release) {
+    reject(socket, Detail.tooManyListenSockets(sockets.limit));
+    return false;
+  }
+  socket.once('close', release);
+  if (socket.readyState === socket.CLOSED) release();
+  return true;
 }
 
 function reject(socket: WebSocket, reason: string): null {
