@@ -63,9 +63,9 @@ export interface OpsConfig {
   databasePoolSize: number;
   /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (SHUTDOWN_DELAY_SECONDS). */
   shutdownDelayMs: number;
-  /** Open notification streams (SSE) one user may hold per process (MAX_SSE_STREAMS_PER_USER). */
+  /** Open notification streams (SSE) one user may hold (MAX_SSE_STREAMS_PER_USER; over all processes with Redis). */
   maxSseStreamsPerUser: number;
-  /** Open /v4/listen and /v4/web/listen sockets one user may hold per process (MAX_LISTEN_SOCKETS_PER_USER). */
+  /** Open /v4/listen and /v4/web/listen sockets one user may hold (MAX_LISTEN_SOCKETS_PER_USER). */
   maxListenSocketsPerUser: number;
 }
 

@@ -23,6 +23,7 @@ import type { TextEngine } from './processing/engine.js';
 import { createProcessingModule } from './processing/module.js';
 import type { ProcessingPipeline } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
+import { type ConnectionLimits, createConnectionLimits } from './providers/limits/connection-slots.js';
 import { createRateLimiter, type RateLimiter } from './providers/limits/limiter.js';
 import { prepareDataDir } from './store/data-dir.js';
 import type { Store } from './store/db.js';
@@ -59,6 +60,8 @@ export interface AppContext extends DomainServices {
   bus: EventBus;
   /** Apps, the integration API, notifications and webhooks. */
   integrations: Integrations;
+  /** Per-user caps on notification streams and listen sockets (in-process, or Redis with REDIS_URL). */
+  connections: ConnectionLimits;
   close(): Promise<void>;
 }
 
@@ -127,6 +130,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   const rateLimits = createRateLimiter(config, clock, log);
   const bus = createBus(config.redisUrl, log);
+  const connections = createConnectionLimits(config, log);
   const { conversations } = services;
   const integrations = createIntegrations({
     ...base,
@@ -154,6 +158,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     () => voice.stop(),
     async () => audio.stop(),
     () => bus.close(),
+    () => connections.close(),
     () => listen.stop(),
     () => integrations.close(),
     async () => maintenance?.stop(),
@@ -164,6 +169,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   maintenance?.start();
   return {
     ...{ ...base, ...services, repos, engine, pipeline, rateLimits, listen, voice, audio, ops, bus, integrations },
+    connections,
     responseCache: new ResponseCache(repos.dataVersions, config.responseCacheBytes),
     auth: createAuthHooks(services.keys, services.users, (request, reply) =>
       enforceRateLimits(rateLimits, request, reply),

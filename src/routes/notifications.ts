@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
-import { UserConnectionSlots } from '../http/connection-slots.js';
 import { DateTime, errors, Limit, Nullable, Offset } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
 
@@ -44,7 +43,7 @@ export function registerNotificationRoutes(app: TypedApp, ctx: Services): void {
 /** `GET /v1/notifications/stream`: Server-Sent Events, one `event: notification` per new notification. */
 function registerStream(app: TypedApp, ctx: Services): void {
   const open = new Set<() => void>();
-  const streams = new UserConnectionSlots(ctx.config.ops.maxSseStreamsPerUser);
+  const streams = ctx.connections.streams;
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
@@ -71,7 +70,7 @@ function registerStream(app: TypedApp, ctx: Services): void {
     },
     async (request, reply) => {
       const userId = sessionUser(request);
-      const release = streams.tryAcquire(userId);
+      const release = await streams.acquire(userId);
       if (!release) throw new AppError(429, Detail.tooManyStreams(streams.limit));
       reply.hijack();
       const raw = reply.raw;

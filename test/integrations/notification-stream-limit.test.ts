@@ -82,3 +82,45 @@ for (const dialect of dialects()) {
     });
   });
 }
+
+describe('notification streams per user across processes (Redis)', {
+  skip: process.env.TEST_REDIS_URL ? false : 'TEST_REDIS_URL is not set',
+}, () => {
+  const apps: TestApp[] = [];
+  const bases: string[] = [];
+  let user: TestUser;
+
+  before(async () => {
+    const config = {
+      redisUrl: process.env.TEST_REDIS_URL ?? '',
+      secret: 'a shared secret of at least 32 characters',
+      ops: { ...testConfig().ops, maxSseStreamsPerUser: 2 },
+    };
+    // Two servers on one SQLite database stand for two processes behind a load balancer.
+    const first = await createTestApp('sqlite', { config });
+    const second = await createTestApp('sqlite', { config, store: first.ctx.store });
+    for (const t of [first, second]) {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      bases.push(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+      apps.push(t);
+    }
+    user = await createUser(first.ctx, { name: 'Two Nodes' });
+  });
+  after(async () => {
+    for (const t of [...apps].reverse()) await t.close();
+  });
+
+  test('the cap counts the streams a user holds on every process', async () => {
+    const held = [await connect(bases[0], user), await connect(bases[1], user)];
+    try {
+      assert.deepEqual(
+        held.map((s) => s.status),
+        [200, 200],
+      );
+      assert.equal((await connect(bases[0], user)).status, 429);
+      assert.equal((await connect(bases[1], user)).status, 429);
+    } finally {
+      for (const stream of held) stream.res.destroy();
+    }
+  });
+});

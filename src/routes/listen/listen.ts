@@ -3,10 +3,10 @@ import type WebSocket from 'ws';
 import type { Services } from '../../context.js';
 import { Detail } from '../../errors.js';
 import { parseBearer } from '../../http/auth.js';
-import { UserConnectionSlots } from '../../http/connection-slots.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { type ListenParams, parseListenParams } from '../../listen/params.js';
 import { ListenSession } from '../../listen/session.js';
+import type { ConnectionSlots } from '../../providers/limits/connection-slots.js';
 
 const DESCRIPTION =
   'WebSocket. Binary frames: PCM audio (320 zero bytes = silence keepalive). Text frames in: JSON control messages ' +
@@ -20,7 +20,7 @@ const DESCRIPTION =
 export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   app.addHook('preClose', () => ctx.listen.drain());
   // One count over both paths: a user's devices and browser tabs share the cap.
-  const sockets = new UserConnectionSlots(ctx.config.ops.maxListenSocketsPerUser);
+  const sockets = ctx.connections.listen;
 
   app.get(
     '/listen',
@@ -34,10 +34,10 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
     },
     (socket, request) => {
       const early = buffer(socket);
-      void admitNative(ctx, socket, request).then((userId) => {
+      void admitNative(ctx, socket, request).then(async (userId) => {
         if (!userId) return;
         const params = admission(ctx, socket, request, userId, {});
-        if (params && holdSlot(sockets, socket, userId)) void start(ctx, socket, userId, params, early.stop());
+        if (params && (await holdSlot(sockets, socket, userId))) void start(ctx, socket, userId, params, early.stop());
       });
     },
   );
@@ -53,13 +53,14 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
       },
     },
     (socket, request) => {
-      void admitWeb(ctx, socket).then((auth) => {
+      void admitWeb(ctx, socket).then(async (auth) => {
         if (!auth) return;
         const params = admission(ctx, socket, request, auth.userId, {
           platform: 'web',
           deviceIdHash: auth.deviceIdHash,
         });
-        if (params && holdSlot(sockets, socket, auth.userId)) void start(ctx, socket, auth.userId, params, auth.early);
+        if (params && (await holdSlot(sockets, socket, auth.userId)))
+          void start(ctx, socket, auth.userId, params, auth.early.stop());
       });
     },
   );
@@ -112,7 +113,7 @@ async function start(
 async function admitWeb(
   ctx: Services,
   socket: WebSocket,
-): Promise<{ userId: string; deviceIdHash: string | null; early: Array<[Buffer, boolean]> } | null> {
+): Promise<{ userId: string; deviceIdHash: string | null; early: EarlyFrames } | null> {
   const early = buffer(socket);
   const first = await early.first(ctx.config.listen.webAuthTimeoutMs);
   if (!first) return reject(socket, 'Auth timeout');
@@ -135,15 +136,16 @@ async function admitWeb(
   socket.send(JSON.stringify({ type: 'auth_response', success: true }));
   const deviceIdHash =
     typeof fields.device_id_hash === 'string' ? fields.device_id_hash.trim().toLowerCase().slice(0, 128) || null : null;
-  return { userId, deviceIdHash, early: early.stop() };
+  // Frames keep being held until the session takes over (after the slot check, which may wait on Redis).
+  return { userId, deviceIdHash, early };
 }
 
 /**
  * Takes one of the user's live-connection slots for as long as the socket is open; past the cap the
  * socket is closed with 1008, as the reference closes a per-uid refusal (research/omi-listen.md §1.2).
  */
-function holdSlot(sockets: UserConnectionSlots, socket: WebSocket, userId: string): boolean {
-  const release = sockets.tryAcquire(userId);
+async function holdSlot(sockets: ConnectionSlots, socket: WebSocket, userId: string): Promise<boolean> {
+  const release = await sockets.acquire(userId);
   if (!release) {
     reject(socket, Detail.tooManyListenSockets(sockets.limit));
     return false;
@@ -157,6 +159,8 @@ function reject(socket: WebSocket, reason: string): null {
   socket.close(1008, reason);
   return null;
 }
+
+type EarlyFrames = ReturnType<typeof buffer>;
 
 /** Holds frames that arrive while admission is still running, so none is lost. */
 function buffer(socket: WebSocket) {
