@@ -67,6 +67,10 @@ export interface OpsConfig {
   databasePoolSize: number;
   /** On SIGTERM, /readyz answers 503 this long before the server stops accepting (SHUTDOWN_DELAY_SECONDS). */
   shutdownDelayMs: number;
+  /** Open notification streams (SSE) one user may hold (MAX_SSE_STREAMS_PER_USER; over all processes with Redis). */
+  maxSseStreamsPerUser: number;
+  /** Open /v4/listen and /v4/web/listen sockets one user may hold (MAX_LISTEN_SOCKETS_PER_USER). */
+  maxListenSocketsPerUser: number;
 }
 
 function opsConfig(env: Env): OpsConfig {
@@ -74,6 +78,8 @@ function opsConfig(env: Env): OpsConfig {
     metricsToken: nonEmpty(env, 'METRICS_TOKEN'),
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_SECONDS', 0, 0, 600) * 1000,
+    maxSseStreamsPerUser: integer(env, 'MAX_SSE_STREAMS_PER_USER', 10, 1, 10_000),
+    maxListenSocketsPerUser: integer(env, 'MAX_LISTEN_SOCKETS_PER_USER', 8, 1, 10_000),
   };
 }
 

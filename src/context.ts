@@ -24,8 +24,10 @@ import type { TextEngine } from './processing/engine.js';
 import { createProcessingModule } from './processing/module.js';
 import type { ProcessingPipeline } from './processing/pipeline.js';
 import { createBus, type EventBus } from './providers/bus/index.js';
+import { type ConnectionLimits, createConnectionLimits } from './providers/limits/connection-slots.js';
 import { createRateLimiter, type RateLimiter } from './providers/limits/limiter.js';
 import { createTextGenerator } from './providers/llm/index.js';
+import { prepareDataDir } from './store/data-dir.js';
 import type { Store } from './store/db.js';
 import { createStoreModule, type Repositories } from './store/module.js';
 import { FtsMaintenance } from './store/search/fts-maintenance.js';
@@ -62,6 +64,8 @@ export interface AppContext extends DomainServices {
   bus: EventBus;
   /** Apps, the integration API, notifications and webhooks. */
   integrations: Integrations;
+  /** Per-user caps on notification streams and listen sockets (in-process, or Redis with REDIS_URL). */
+  connections: ConnectionLimits;
   close(): Promise<void>;
 }
 
@@ -90,6 +94,7 @@ export interface ContextOptions {
 export async function createContext(config: Config, options: ContextOptions = {}): Promise<AppContext> {
   const log = options.log ?? createLogger(config.logLevel, undefined, config.logFormat);
   const clock = options.clock ?? systemClock;
+  prepareDataDir(config.dataDir, log);
   const { store, repos } = await createStoreModule(
     {
       databaseUrl: config.databaseUrl,
@@ -130,6 +135,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   });
   const rateLimits = createRateLimiter(config, clock, log);
   const bus = createBus(config.redisUrl, log);
+  const connections = createConnectionLimits(config, log);
   const { conversations } = services;
   const integrations = createIntegrations({
     ...base,
@@ -157,6 +163,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
     () => voice.stop(),
     async () => audio.stop(),
     () => bus.close(),
+    () => connections.close(),
     () => listen.stop(),
     () => integrations.close(),
     async () => maintenance?.stop(),
@@ -167,6 +174,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   maintenance?.start();
   return {
     ...{ ...base, ...services, repos, engine, pipeline, rateLimits, listen, voice, audio, ops, bus, integrations },
+    connections,
     responseCache: new ResponseCache(repos.dataVersions, config.responseCacheBytes),
     idempotency: new IdempotentCreates(repos.idempotencyKeys, clock, log),
     auth: createAuthHooks(services.keys, services.users, (request, reply) =>

@@ -101,6 +101,10 @@ export const Detail = {
   idempotencyKeyReused:
     'This Idempotency-Key was already used with a different request; use a new key for a new request',
   idempotencyKeyInFlight: 'A request with this Idempotency-Key is still in progress; retry later',
+  // Per-user caps on long-lived connections (docs/deployment.md "Connection limits").
+  tooManyStreams: (limit: number) =>
+    `Too many notification streams open for this user (limit ${limit}); close one before opening another`,
+  tooManyListenSockets: (limit: number) => `Too many live connections for this user (limit ${limit})`,
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);

@@ -39,6 +39,9 @@ async function main(argv: string[]): Promise<number> {
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
   if (command === 'mcp') return runMcp(rest);
   const config = loadConfig();
+  // docs/deployment.md: every file the server writes is its account's alone, including the ones
+  // libraries create themselves (SQLite's -wal and -shm, tar's unpacked models).
+  process.umask(0o077);
   if (command === 'serve' || command === 'worker' || command === 'admin' || command === 'import') {
     await (await import('./cli/startup.js')).preflight(config);
   }

@@ -55,9 +55,10 @@ export class LocalAudioStore implements AudioObjectStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     const path = this.path(key);
-    await fs.mkdir(dirname(path), { recursive: true });
+    // Captured audio is the user's own voice: private to the server's account (docs/deployment.md).
+    await fs.mkdir(dirname(path), { recursive: true, mode: 0o700 });
     const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temp, data);
+    await fs.writeFile(temp, data, { mode: 0o600 });
     await fs.rename(temp, path);
   }
 

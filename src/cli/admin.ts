@@ -30,13 +30,19 @@ export async function runAdmin(config: Config, args: string[]): Promise<number> 
     return 0;
   } catch (err) {
     if (err instanceof AppError) {
-      process.stderr.write(`keepsake: ${typeof err.detail === 'string' ? err.detail : JSON.stringify(err.detail)}\n`);
+      process.stderr.write(`keepsake: ${detailText(err.detail)}\n`);
       return 1;
     }
     throw err;
   } finally {
     await ctx.close();
   }
+}
+
+/** A 422's issues print as their messages; other details as they are. */
+function detailText(detail: AppError['detail']): string {
+  if (typeof detail === 'string') return detail;
+  return Array.isArray(detail) ? detail.map((issue) => issue.msg).join('; ') : JSON.stringify(detail);
 }
 
 async function createUser(ctx: AppContext, args: string[]) {

@@ -15,6 +15,7 @@ import type { EventBus } from '../providers/bus/index.js';
 import type { RateLimits } from '../providers/limits/port.js';
 import { createTextGenerator } from '../providers/llm/index.js';
 import { WebhookHttpClient } from '../providers/webhook/http-client.js';
+import { nonPublicUrlReason } from '../providers/webhook/ssrf.js';
 import type { Store } from '../store/db.js';
 import type { Repositories } from '../store/module.js';
 import { AppImportsRepository } from '../store/repositories/app-imports.js';
@@ -79,7 +80,9 @@ export function createIntegrations(deps: IntegrationsDeps): Integrations {
     pollMs: 1000,
     concurrency: WEBHOOK_CONCURRENCY,
   });
-  const apps = new AppsService(new AppsRepository(store.db), clock, deps.secret);
+  // A save refuses what dispatch would: private and loopback literals and names (docs/apps.md).
+  const checkTarget = (url: URL) => (config.allowPrivateWebhooks ? null : nonPublicUrlReason(url));
+  const apps = new AppsService(new AppsRepository(store.db), clock, deps.secret, checkTarget);
   const outboxRepo = new OutboxRepository(store.db);
   const outbox = new Outbox({ outbox: outboxRepo, jobs, clock, wake: () => webhookRunner.wake() });
   const pushWebhookUrl = config.pushWebhookUrl;

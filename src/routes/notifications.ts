@@ -43,6 +43,7 @@ export function registerNotificationRoutes(app: TypedApp, ctx: Services): void {
 /** `GET /v1/notifications/stream`: Server-Sent Events, one `event: notification` per new notification. */
 function registerStream(app: TypedApp, ctx: Services): void {
   const open = new Set<() => void>();
+  const streams = ctx.connections.streams;
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
@@ -64,11 +65,13 @@ function registerStream(app: TypedApp, ctx: Services): void {
         summary: 'Live notifications (text/event-stream)',
         description: `Frames: \`event: notification\` with the notification as JSON data; a comment line every ${HEARTBEAT_MS / 1000} s.`,
         querystring: Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) }),
-        response: { 200: Type.String({ description: 'text/event-stream' }), ...errors(401, 422) },
+        response: { 200: Type.String({ description: 'text/event-stream' }), ...errors(401, 422, 429) },
       },
     },
     async (request, reply) => {
       const userId = sessionUser(request);
+      const release = await streams.acquire(userId);
+      if (!release) throw new AppError(429, Detail.tooManyStreams(streams.limit));
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -79,14 +82,19 @@ function registerStream(app: TypedApp, ctx: Services): void {
       });
       // Announced only once the subscription is live, so a notification sent on any node right after
       // `: connected` is never missed.
-      const unsubscribe = await ctx.integrations.notifications.subscribe(userId, (notification) =>
-        raw.write(notificationFrame(notification)),
-      );
+      const unsubscribe = await ctx.integrations.notifications
+        .subscribe(userId, (notification) => raw.write(notificationFrame(notification)))
+        .catch((err: unknown) => {
+          release();
+          raw.destroy();
+          throw err;
+        });
       raw.write('retry: 5000\n: connected\n\n');
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
       const end = () => {
         clearInterval(heartbeat);
+        release();
         unsubscribe();
         open.delete(end);
         if (!raw.writableEnded) raw.end();

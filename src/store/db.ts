@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { PRIVATE_DIR_MODE, touchPrivateFile } from './data-dir.js';
 import type { Database } from './schema.js';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -39,8 +40,10 @@ const MMAP_BYTES = 1024 ** 3;
 function openSqlite(dataDir: string): Store {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     file = join(dataDir, 'keepsake.db');
+    // SQLite gives -wal and -shm the database file's mode, so creating it 0600 covers all three.
+    touchPrivateFile(file);
   }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');

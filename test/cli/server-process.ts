@@ -14,6 +14,8 @@ export interface ServerProcess {
   token: string;
   /** Environment that points `keepsake admin …` at the same data directory. */
   serverEnv: NodeJS.ProcessEnv;
+  /** What the server printed on stdout so far (its first-start notice and its log lines). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -103,6 +105,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ser
     key,
     token,
     serverEnv,
+    output: () => stdout,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

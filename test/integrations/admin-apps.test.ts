@@ -96,5 +96,18 @@ for (const dialect of dialects()) {
         (err: unknown) => err instanceof AppError && err.statusCode === 422,
       );
     });
+
+    test('app create refuses a webhook URL on a loopback address', async () => {
+      await assert.rejects(
+        run('app create', [
+          ...['--name', 'Local', '--capabilities', 'external_integration'],
+          ...['--webhook-url', 'http://[::ffff:0:7f00:1]:9000/hook'],
+        ]),
+        (err: unknown) =>
+          err instanceof AppError &&
+          err.statusCode === 422 &&
+          /webhook_url can never be delivered/.test(JSON.stringify(err.detail)),
+      );
+    });
   });
 }

@@ -190,11 +190,81 @@ for (const dialect of dialects()) {
       assert.equal(res.json().detail, 'webhook_url must use http or https');
     });
 
+    test('a webhook URL that can never be delivered is refused when the app is created or edited', async () => {
+      const created = await createApp();
+      for (const target of [
+        'http://127.0.0.1:8080/hook',
+        'http://10.0.0.7/hook',
+        'http://169.254.169.254/latest/meta-data',
+        'http://[::1]/hook',
+        'http://[::127.0.0.1]/hook',
+        'http://[::ffff:0:7f00:1]/hook',
+        'http://[2002:7f00:1::]/hook',
+        'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+        'http://[64:ff9b::a00:1]/hook',
+        'http://[64:ff9b:1::1]/hook',
+        'http://[fd00::1]/hook',
+        'http://localhost:3000/hook',
+        'http://api.localhost/hook',
+        'http://2130706433/hook',
+      ]) {
+        for (const res of [
+          await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, webhook_url: target }),
+          await call(owner, 'PATCH', `/v1/apps/${created.app_id}`, { webhook_url: target }),
+        ]) {
+          assert.equal(res.statusCode, 422, target);
+          const [issue] = res.json().detail;
+          assert.deepEqual(issue.loc, ['body', 'webhook_url'], target);
+          assert.equal(issue.type, 'value_error');
+          assert.match(issue.msg, /can never be delivered: .+ALLOW_PRIVATE_WEBHOOKS=true/, target);
+        }
+      }
+      const view = (await call(owner, 'GET', `/v1/apps/${created.app_id}`)).json();
+      assert.equal(view.external_integration.webhook_url, INTEGRATION.webhook_url, 'the stored URL is unchanged');
+    });
+
+    test('the refusal names why: a loopback address embedded in IPv6', async () => {
+      const res = await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, webhook_url: 'http://[::127.0.0.1]/' });
+      assert.match(res.json().detail[0].msg, /::7f00:1 is IPv4-compatible and embeds 127\.0\.0\.1, a loopback address/);
+    });
+
+    test('public literals and names are accepted (names are checked again at dispatch)', async () => {
+      for (const target of [
+        'http://93.184.216.34/hook',
+        'https://[2606:4700:4700::1111]/hook',
+        'https://hooks.example.net/x',
+      ]) {
+        const res = await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, webhook_url: target });
+        assert.equal(res.statusCode, 200, target);
+      }
+    });
+
     test('app routes need a session token', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/apps' });
       assert.equal(res.statusCode, 401);
       const withDevKey = await t.app.inject({ method: 'GET', url: '/v1/apps', headers: owner.auth });
       assert.equal(withDevKey.statusCode, 401);
+    });
+  });
+
+  describe(`apps REST API with ALLOW_PRIVATE_WEBHOOKS=true (${dialect})`, () => {
+    let t: TestApp;
+    let owner: TestUser;
+    before(async () => {
+      t = await createTestApp(dialect, { config: { allowPrivateWebhooks: true } });
+      owner = await createUser(t.ctx, { name: 'Owner' });
+    });
+    after(() => t.close());
+
+    test('a private webhook URL is accepted', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/apps',
+        headers: owner.session,
+        payload: { ...INTEGRATION, webhook_url: 'http://10.0.0.7:8080/hook' },
+      });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.json().app.external_integration.webhook_url, 'http://10.0.0.7:8080/hook');
     });
   });
 }

@@ -253,6 +253,11 @@ for (const dialect of dialects()) {
   describe(`webhook SSRF guard (${dialect})`, () => {
     let t: TestApp;
     let fake: FakeAppServer;
+    const PUBLIC = 'https://hooks.example.com/x';
+    // A save refuses private targets now; these stand for apps stored while ALLOW_PRIVATE_WEBHOOKS was on.
+    const storedWithTarget = async (app: { appId: string }, url: string) => {
+      await t.ctx.store.db.updateTable('apps').set({ webhook_url: url }).where('id', '=', app.appId).execute();
+    };
 
     before(async () => {
       fake = await FakeAppServer.start();
@@ -265,7 +270,10 @@ for (const dialect of dialects()) {
 
     test('a loopback target is refused and dead-lettered unless ALLOW_PRIVATE_WEBHOOKS=true', async () => {
       const user = await createUser(t.ctx);
-      await enabledApp(t, user, { triggers_on: 'transcript_processed', webhook_url: `${fake.url}/private` });
+      await storedWithTarget(
+        await enabledApp(t, user, { triggers_on: 'transcript_processed', webhook_url: PUBLIC }),
+        `${fake.url}/private`,
+      );
       await t.ctx.integrations.webhooks.onTranscriptBatch(user.uid, 'session-p', BATCH);
       while ((await drainWebhooks(t)) > 0);
       assert.equal(fake.callsTo('/private').length, 0);
@@ -277,7 +285,8 @@ for (const dialect of dialects()) {
     test('a name that resolves to loopback is refused too', async () => {
       const user = await createUser(t.ctx);
       const port = new URL(fake.url).port;
-      await enabledApp(t, user, { triggers_on: 'transcript_processed', webhook_url: `http://localhost:${port}/named` });
+      const app = await enabledApp(t, user, { triggers_on: 'transcript_processed', webhook_url: PUBLIC });
+      await storedWithTarget(app, `http://localhost:${port}/named`);
       await t.ctx.integrations.webhooks.onTranscriptBatch(user.uid, 'session-q', BATCH);
       while ((await drainWebhooks(t)) > 0);
       assert.equal(fake.callsTo('/named').length, 0);

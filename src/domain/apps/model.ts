@@ -51,7 +51,13 @@ function pick<T extends string>(
   return unique as T[];
 }
 
-function webhookUrl(value: string | null | undefined): string | null {
+/**
+ * Why a webhook URL can never be delivered (a private or loopback literal, a loopback name), or null.
+ * The delivery adapter's own rule, handed in so a save refuses what dispatch would (docs/apps.md).
+ */
+export type WebhookTargetCheck = (url: URL) => string | null;
+
+function webhookUrl(value: string | null | undefined, check: WebhookTargetCheck): string | null {
   const trimmed = value?.trim();
   if (!trimmed) return null;
   let parsed: URL;
@@ -63,6 +69,11 @@ function webhookUrl(value: string | null | undefined): string | null {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     throw new AppError(422, 'webhook_url must use http or https');
   if (parsed.username || parsed.password) throw new AppError(422, 'webhook_url must not contain credentials');
+  const refusal = check(parsed);
+  if (refusal !== null) {
+    const msg = `webhook_url can never be delivered: ${refusal}; webhooks go to public addresses only (ALLOW_PRIVATE_WEBHOOKS=true lifts this)`;
+    throw new AppError(422, [{ loc: ['body', 'webhook_url'], msg, type: 'value_error' }]);
+  }
   return parsed.toString();
 }
 
@@ -70,7 +81,7 @@ function webhookUrl(value: string | null | undefined): string | null {
  * Validates an app's declaration. SPEC §4.10/§5: webhooks and import actions belong to the
  * external_integration capability; proactive scopes to proactive_notification.
  */
-export function parseAppConfig(input: AppConfigInput): AppConfig {
+export function parseAppConfig(input: AppConfigInput, checkTarget: WebhookTargetCheck): AppConfig {
   const name = input.name.trim();
   if (name === '') throw new AppError(422, 'name cannot be empty');
   const capabilities = pick(input.capabilities, CAPABILITIES, 'capabilities');
@@ -78,7 +89,7 @@ export function parseAppConfig(input: AppConfigInput): AppConfig {
   const scopes = pick(input.scopes, PROACTIVE_SCOPES, 'scopes');
   const [triggersOn = null, ...extra] = pick(input.triggers_on ? [input.triggers_on] : [], TRIGGERS, 'triggers_on');
   if (extra.length > 0) throw new AppError(422, 'triggers_on takes one event');
-  const url = webhookUrl(input.webhook_url);
+  const url = webhookUrl(input.webhook_url, checkTarget);
   const integration = capabilities.includes('external_integration');
   if (!integration && (actions.length > 0 || triggersOn || url)) {
     throw new AppError(422, 'actions, triggers_on and webhook_url need the external_integration capability');

@@ -3,7 +3,14 @@ import type { Clock } from '../../context-types.js';
 import { AppError, Detail } from '../../errors.js';
 import type { AppRow, AppsRepository, EnabledApp } from '../../store/repositories/apps.js';
 import { generateKey, hashPresentedKey } from '../keys/dev-keys.js';
-import { type AppConfig, type AppConfigInput, appConfigOf, parseAppConfig, type Trigger } from './model.js';
+import {
+  type AppConfig,
+  type AppConfigInput,
+  appConfigOf,
+  parseAppConfig,
+  type Trigger,
+  type WebhookTargetCheck,
+} from './model.js';
 import { APP_KEY_PREFIX, APP_SECRET_PREFIX, sealSecret } from './secrets.js';
 import { type AppKeyView, type AppView, toAppKeyView, toAppView } from './views.js';
 
@@ -33,10 +40,12 @@ export class AppsService {
     private readonly apps: AppsRepository,
     private readonly clock: Clock,
     private readonly serverSecret: string,
+    /** Refuses webhook URLs that dispatch would never deliver to (private and loopback targets). */
+    private readonly checkTarget: WebhookTargetCheck,
   ) {}
 
   async create(ownerId: string | null, input: AppConfigInput): Promise<AppCreated> {
-    const config = parseAppConfig(input);
+    const config = parseAppConfig(input, this.checkTarget);
     const now = this.clock.now();
     const secret = generateKey(APP_SECRET_PREFIX);
     const key = generateKey(APP_KEY_PREFIX);
@@ -80,16 +89,19 @@ export class AppsService {
   async update(userId: string, appId: string, patch: Partial<AppConfigInput>): Promise<AppView> {
     const app = await this.owned(userId, appId, 'You are not authorized to modify this app');
     const current = appConfigOf(app);
-    const config = parseAppConfig({
-      name: patch.name ?? current.name,
-      description: patch.description ?? current.description,
-      capabilities: patch.capabilities ?? current.capabilities,
-      triggers_on: patch.triggers_on === undefined ? current.triggersOn : patch.triggers_on,
-      webhook_url: patch.webhook_url === undefined ? current.webhookUrl : patch.webhook_url,
-      actions: patch.actions ?? current.actions,
-      scopes: patch.scopes ?? current.scopes,
-      memory_prompt: patch.memory_prompt === undefined ? current.memoryPrompt : patch.memory_prompt,
-    });
+    const config = parseAppConfig(
+      {
+        name: patch.name ?? current.name,
+        description: patch.description ?? current.description,
+        capabilities: patch.capabilities ?? current.capabilities,
+        triggers_on: patch.triggers_on === undefined ? current.triggersOn : patch.triggers_on,
+        webhook_url: patch.webhook_url === undefined ? current.webhookUrl : patch.webhook_url,
+        actions: patch.actions ?? current.actions,
+        scopes: patch.scopes ?? current.scopes,
+        memory_prompt: patch.memory_prompt === undefined ? current.memoryPrompt : patch.memory_prompt,
+      },
+      this.checkTarget,
+    );
     await this.apps.updateOwned(userId, appId, { ...columnsOf(config), updated_at: this.clock.now() });
     this.triggerCache.clear();
     return this.get(userId, appId);

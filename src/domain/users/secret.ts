@@ -12,7 +12,7 @@ export function loadOrCreateSecret(configured: string | null, dataDir: string): 
   if (dataDir === ':memory:') return randomBytes(32).toString('hex');
   const file = join(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('hex');
   // Written whole to a private file, then linked into place: another process starting at the same time
   // sees either no secret file or a complete one, never an empty one.

@@ -75,7 +75,11 @@ export async function downloadFile(
   });
   const part = `${target}.${randomUUID().slice(0, 8)}.part`;
   try {
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), meter, createWriteStream(part));
+    await pipeline(
+      Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>),
+      meter,
+      createWriteStream(part, { mode: 0o600 }),
+    );
     if (Number.isFinite(expected) && expected !== bytes)
       throw new DownloadError(`download of ${source.url} stopped at ${bytes} of ${expected} bytes`);
     const sha256 = hash.digest('hex');
@@ -105,6 +109,19 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/**
+ * tar run as root keeps the archive's modes whatever the umask: the unpacked files are made private
+ * like the rest of DATA_DIR (0700 directories, 0600 files). Symbolic links are left alone (chmod follows them).
+ */
+async function makePrivate(dir: string): Promise<void> {
+  await fs.chmod(dir, 0o700);
+  for (const entry of await fs.readdir(dir, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await fs.chmod(path, 0o700);
+    else if (entry.isFile()) await fs.chmod(path, 0o600);
+  }
+}
+
 /** The archive's name without its extensions: the directory it unpacks to by convention. */
 function archiveStem(url: string): string {
   return basename(new URL(url).pathname).replace(/\.(tar\.bz2|tar\.gz|tgz|tar)$/, '');
@@ -127,13 +144,14 @@ export async function downloadSttModel(
   modelsDir: string,
   onProgress?: DownloadProgress,
 ): Promise<SttModelResult> {
-  await fs.mkdir(modelsDir, { recursive: true });
+  await fs.mkdir(modelsDir, { recursive: true, mode: 0o700 });
   const stem = archiveStem(source.url);
   const archive = await downloadFile(source, join(modelsDir, `${stem}.download`), onProgress);
   const staging = join(modelsDir, `.extract-${randomUUID().slice(0, 8)}`);
   try {
-    await fs.mkdir(staging);
+    await fs.mkdir(staging, { mode: 0o700 });
     await run('tar', ['-xf', archive.path, '-C', staging]);
+    await makePrivate(staging);
     const entries = await fs.readdir(staging);
     // Releases unpack to one directory (its name is the model's); a flat archive is the model itself.
     const single = entries.length === 1 ? join(staging, entries[0]) : null;

@@ -43,7 +43,8 @@ export class PocketsphinxProvider implements SttProvider {
 
 async function recognize(pcm: Buffer, sampleRate: number): Promise<string> {
   const file = join(tmpdir(), `keepsake-ps-${randomUUID()}.wav`);
-  await fs.writeFile(file, pcm16ToWav(pcm, sampleRate));
+  // The utterance is the user's speech; the shared temp directory must not expose it.
+  await fs.writeFile(file, pcm16ToWav(pcm, sampleRate), { mode: 0o600 });
   try {
     return await run(['-infile', file, '-samprate', String(sampleRate), '-logfn', '/dev/null']);
   } finally {

@@ -1,7 +1,10 @@
+import { lookup as dnsLookup } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { type AgentPair, createAgents } from './agents.js';
 import { Slots } from './slots.js';
-import { assertPublicUrl, guardedLookup } from './ssrf.js';
+import { assertPublicUrl } from './ssrf.js';
 
 export interface OutgoingPost {
   url: string;
@@ -27,21 +30,23 @@ const MAX_RESPONSE_BYTES = 256 * 1024;
 
 /**
  * Outgoing JSON POSTs with a hard timeout, no redirects, keep-alive sockets and, for app webhooks,
- * the SSRF guard checked on the resolved address of every new connection.
+ * the SSRF guard checked on the resolved address of every new connection. The trusted push gateway
+ * and app webhooks never share a socket.
  */
 export class WebhookHttpClient {
-  private readonly agents = {
-    'http:': new http.Agent({ keepAlive: true, maxFreeSockets: 256 }),
-    'https:': new https.Agent({ keepAlive: true, maxFreeSockets: 256 }),
-  };
-
+  private readonly trusted: AgentPair;
+  private readonly untrusted: AgentPair;
   private readonly slots: Slots;
 
+  /** `resolve` is the DNS lookup (tests pass their own answers). */
   constructor(
     private readonly allowPrivate: boolean,
     maxInFlight: number,
+    resolve: LookupFunction = dnsLookup,
   ) {
     this.slots = new Slots(maxInFlight);
+    this.trusted = createAgents('trusted', resolve);
+    this.untrusted = createAgents(allowPrivate ? 'trusted' : 'public-only', resolve);
   }
 
   /** Waits for one of `maxInFlight` slots, so a burst of deliveries never opens unbounded sockets. */
@@ -65,9 +70,8 @@ export class WebhookHttpClient {
     return new Promise<PostResult>((resolve, reject) => {
       const req = send(url, {
         method: 'POST',
-        agent: this.agents[url.protocol as 'http:' | 'https:'],
+        agent: (request.publicOnly ? this.untrusted : this.trusted)[url.protocol as 'http:' | 'https:'],
         headers: { 'content-type': 'application/json', 'content-length': String(payload.length), ...request.headers },
-        ...(guard ? { lookup: guardedLookup } : {}),
       });
       const timer = setTimeout(
         () => req.destroy(new WebhookTimeoutError(`no answer within ${request.timeoutMs} ms`)),
@@ -101,7 +105,7 @@ export class WebhookHttpClient {
   }
 
   close(): void {
-    this.agents['http:'].destroy();
-    this.agents['https:'].destroy();
+    this.trusted.destroy();
+    this.untrusted.destroy();
   }
 }

@@ -1,21 +1,26 @@
 import type { FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
 import type { Services } from '../../context.js';
+import { Detail } from '../../errors.js';
 import { parseBearer } from '../../http/auth.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { type ListenParams, parseListenParams } from '../../listen/params.js';
 import { ListenSession } from '../../listen/session.js';
+import type { ConnectionSlots } from '../../providers/limits/connection-slots.js';
 
 const DESCRIPTION =
   'WebSocket. Binary frames: PCM audio (320 zero bytes = silence keepalive). Text frames in: JSON control messages ' +
   '(suggested_transcript, speaker_assigned). Text frames out: transcript arrays, `ping` every 10 s, typed events ' +
   '(conversation_session, service_status, memory_processing_started, memory_created, notification). Query: uid, language, ' +
   'sample_rate (8000, 16000, 44100, 48000), codec (pcm16, pcm8), channels, conversation_timeout (≥ 120 s), ' +
-  'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth: close 1008. See docs/listen.md.';
+  'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth, or more open ' +
+  'sockets than MAX_LISTEN_SOCKETS_PER_USER: close 1008. See docs/listen.md.';
 
 /** `/v4/listen` and `/v4/web/listen` (SPEC §4.11): admission here, the stream in src/listen/. */
 export function registerListenRoutes(app: TypedApp, ctx: Services): void {
   app.addHook('preClose', () => ctx.listen.drain());
+  // One count over both paths: a user's devices and browser tabs share the cap.
+  const sockets = ctx.connections.listen;
 
   app.get(
     '/listen',
@@ -29,10 +34,10 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
     },
     (socket, request) => {
       const early = buffer(socket);
-      void admitNative(ctx, socket, request).then((userId) => {
+      void admitNative(ctx, socket, request).then(async (userId) => {
         if (!userId) return;
         const params = admission(ctx, socket, request, userId, {});
-        if (params) void start(ctx, socket, userId, params, early.stop());
+        if (params && (await holdSlot(sockets, socket, userId))) void start(ctx, socket, userId, params, early.stop());
       });
     },
   );
@@ -48,13 +53,14 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
       },
     },
     (socket, request) => {
-      void admitWeb(ctx, socket).then((auth) => {
+      void admitWeb(ctx, socket).then(async (auth) => {
         if (!auth) return;
         const params = admission(ctx, socket, request, auth.userId, {
           platform: 'web',
           deviceIdHash: auth.deviceIdHash,
         });
-        if (params) void start(ctx, socket, auth.userId, params, auth.early);
+        if (params && (await holdSlot(sockets, socket, auth.userId)))
+          void start(ctx, socket, auth.userId, params, auth.early.stop());
       });
     },
   );
@@ -107,7 +113,7 @@ async function start(
 async function admitWeb(
   ctx: Services,
   socket: WebSocket,
-): Promise<{ userId: string; deviceIdHash: string | null; early: Array<[Buffer, boolean]> } | null> {
+): Promise<{ userId: string; deviceIdHash: string | null; early: EarlyFrames } | null> {
   const early = buffer(socket);
   const first = await early.first(ctx.config.listen.webAuthTimeoutMs);
   if (!first) return reject(socket, 'Auth timeout');
@@ -130,13 +136,31 @@ async function admitWeb(
   socket.send(JSON.stringify({ type: 'auth_response', success: true }));
   const deviceIdHash =
     typeof fields.device_id_hash === 'string' ? fields.device_id_hash.trim().toLowerCase().slice(0, 128) || null : null;
-  return { userId, deviceIdHash, early: early.stop() };
+  // Frames keep being held until the session takes over (after the slot check, which may wait on Redis).
+  return { userId, deviceIdHash, early };
+}
+
+/**
+ * Takes one of the user's live-connection slots for as long as the socket is open; past the cap the
+ * socket is closed with 1008, as the reference closes a per-uid refusal (research/omi-listen.md §1.2).
+ */
+async function holdSlot(sockets: ConnectionSlots, socket: WebSocket, userId: string): Promise<boolean> {
+  const release = await sockets.acquire(userId);
+  if (!release) {
+    reject(socket, Detail.tooManyListenSockets(sockets.limit));
+    return false;
+  }
+  socket.once('close', release);
+  if (socket.readyState === socket.CLOSED) release();
+  return true;
 }
 
 function reject(socket: WebSocket, reason: string): null {
   socket.close(1008, reason);
   return null;
 }
+
+type EarlyFrames = ReturnType<typeof buffer>;
 
 /** Holds frames that arrive while admission is still running, so none is lost. */
 function buffer(socket: WebSocket) {

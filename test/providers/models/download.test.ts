@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,6 +93,11 @@ describe('keepsake models download', () => {
     assert.deepEqual(readFileSync(out.speaker_model), speaker);
     // Only the model and the speaker file remain: no archive, .part or staging directory.
     assert.deepEqual(readdirSync(dir).sort(), ['sherpa-onnx-streaming-zipformer-test', 'spk.onnx']);
+    // Private like the rest of DATA_DIR, whatever modes the archive carried (tar as root keeps them).
+    const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+    assert.equal(mode(modelDir), '700');
+    for (const file of [...MODEL.map((f) => join(modelDir, f)), out.speaker_model])
+      assert.equal(mode(file), '600', file);
     const again = await cli(['--dir', dir, '--url', `${base}/good.tar.bz2`]);
     assert.equal(again.status, 1);
     assert.match(again.stderr, /already exists/);
