@@ -63,7 +63,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
 }
 
 /** research/omi-listen.md §1.2: close 1008 on missing or invalid credentials. */
-async function admitNative(ctx: Services, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
+export async function admitNative(ctx: Services, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
   const header = request.headers.authorization;
   if (!header) return reject(socket, 'Authorization header not found');
   const token = parseBearer(header);
@@ -138,7 +138,7 @@ function reject(socket: WebSocket, reason: string): null {
 }
 
 /** Holds frames that arrive while admission is still running, so none is lost. */
-function buffer(socket: WebSocket) {
+export function buffer(socket: WebSocket) {
   const frames: Array<[Buffer, boolean]> = [];
   let waiter: ((frame: [Buffer, boolean] | null) => void) | null = null;
   const onMessage = (data: Buffer, isBinary: boolean) => {
