@@ -22,7 +22,7 @@ export interface ChildDecoderSpec {
   expectedBytes?: (framesWritten: number) => number | null;
 }
 
-const FINISH_TIMEOUT_MS = 3000;
+const FINISH_TIMEOUT_MS = 10_000;
 
 export class ChildDecoder {
   /** frames written to the current process */
@@ -46,7 +46,7 @@ export class ChildDecoder {
     child.stdin.write(chunk);
   }
 
-  /** Closes stdin and waits (at most 3 s) for the last PCM of the frames already written. */
+  /** Closes stdin and waits (at most 10 s) for the last PCM of the frames already written. */
   async finish(): Promise<void> {
     const child = this.child;
     if (!child || this.freed) return;
