@@ -1,6 +1,6 @@
 import type { ListenTimings } from '../config.js';
 import { type AudioFormat, type CodecName, validateAudioFormat } from '../providers/audio/codecs.js';
-import { QueryTypeError, queryBool, queryInt } from './query.js';
+import { LANGUAGE_CODE, QueryTypeError, queryBool, queryInt } from './query.js';
 
 /** research/omi-listen.md §1.1: conversation sources; an unknown value maps to `unknown`. */
 const SOURCES = new Set([
@@ -50,9 +50,6 @@ function one(query: Query, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** A language code (`en`, `pt-BR`, `multi`); anything else is not a language any provider takes. */
-const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
-
 /** research/omi-listen.md §1.7: -1 and multi-channel mean 4 h; everything is clamped to the minimum. */
 export function effectiveTimeoutMs(seconds: number, channels: number, minimumMs: number): number {
   const requested = seconds === -1 || channels >= 2 ? FOUR_HOURS_MS : seconds * 1000;
@@ -91,7 +88,7 @@ export function parseListenParams(
     throw err;
   }
   const requested = (one(query, 'language') ?? 'en').trim() || 'en';
-  if (!LANGUAGE.test(requested) || requested.length > 16)
+  if (!LANGUAGE_CODE.test(requested) || requested.length > 16)
     return { ok: false, code: 1008, reason: `The language is not supported, ${requested.slice(0, 40)}` };
   if (channels < 1 || channels > 8) return { ok: false, code: 1003, reason: 'unsupported channels' };
   const format = validateAudioFormat(one(query, 'codec') ?? 'pcm8', rate);

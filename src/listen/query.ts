@@ -21,3 +21,6 @@ export function queryBool(value: string | undefined, name: string, fallback: boo
   if (FALSE.has(text)) return false;
   throw new QueryTypeError(`${name}: Input should be a valid boolean, unable to interpret input`);
 }
+
+/** A language code (`en`, `pt-BR`) or `multi`/`auto`; anything else is not a language any provider takes. */
+export const LANGUAGE_CODE = /^(multi|auto|[a-z]{2,3}(-[a-z0-9]{2,8})*)$/i;

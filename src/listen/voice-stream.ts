@@ -3,7 +3,7 @@ import type WebSocket from 'ws';
 import { type AudioDecoder, createDecoder } from '../providers/audio/codecs.js';
 import type { SttFailure, SttSegment, SttSession } from '../providers/stt/port.js';
 import type { ListenModule } from './module.js';
-import { QueryTypeError, queryInt } from './query.js';
+import { LANGUAGE_CODE, QueryTypeError, queryInt } from './query.js';
 import { SessionSocket } from './session-socket.js';
 import { logSttFailure, PhasedTimers, withTimeout } from './session-support.js';
 
@@ -21,7 +21,6 @@ export interface VoiceStreamParams {
 
 const STT_UNAVAILABLE = 'Transcription service unavailable';
 const IDLE_MS = 60_000;
-const LANGUAGE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i;
 
 type Query = Record<string, string | undefined>;
 
@@ -45,7 +44,7 @@ export function parseVoiceStreamParams(
   if (channels !== 1) return refuse('Only mono (channels=1) is supported by this transcription provider');
   const language = (query.language ?? 'en').trim() || 'en';
   // The reference closes 1011 when no provider takes the language.
-  if (!LANGUAGE.test(language) && language !== 'auto') return refuse(STT_UNAVAILABLE, 1011);
+  if (!LANGUAGE_CODE.test(language)) return refuse(STT_UNAVAILABLE, 1011);
   return { ok: true, params: { language: language === 'auto' ? 'multi' : language, sampleRate } };
 }
 

@@ -74,6 +74,15 @@ for (const dialect of dialects()) {
       }
     });
 
+    test('auto and multi are languages', async () => {
+      for (const language of ['auto', 'multi', 'pt-BR']) {
+        const url = listenUrl(server.base, { language, custom_stt: 'enabled' });
+        const client = await ListenClient.connect(url, server.user.session);
+        await client.waitForEvent('conversation_session');
+        await client.close();
+      }
+    });
+
     test('a language that is no language code is closed with 1008', async () => {
       assert.deepEqual(await closeOf(listenUrl(server.base, { language: 'english please' })), {
         code: 1008,
