@@ -24,6 +24,7 @@ import { registerIntegrationImportRoutes } from './routes/integrations/imports.j
 import { registerIntegrationNotificationRoutes } from './routes/integrations/notification.js';
 import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
 import { registerListenRoutes } from './routes/listen/listen.js';
+import { registerVoiceStreamRoutes } from './routes/listen/voice-stream.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
 import { registerOpsRoutes } from './routes/ops.js';
 import { registerPeopleRoutes } from './routes/people.js';
@@ -68,6 +69,7 @@ export const surfaces: Array<{ prefix: string; registrars: Registrar[] }> = [
       registerPeopleRoutes,
       registerAssignSpeakerRoutes,
       registerSyncAudioRoutes,
+      registerVoiceStreamRoutes,
       registerWebRoutes,
     ],
   },

@@ -5,6 +5,7 @@ import type { ConversationsService } from '../domain/conversations/service.js';
 import { JobRunner } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
 import type { ProcessingPipeline } from '../processing/pipeline.js';
+import { codecUnavailable } from '../providers/audio/codecs.js';
 import { type EventBus, userChannel } from '../providers/bus/index.js';
 import { PocketsphinxProvider } from '../providers/stt/pocketsphinx.js';
 import type { SttFailure } from '../providers/stt/port.js';
@@ -99,7 +100,7 @@ export function createListenModule(deps: ListenDeps): ListenModule {
     conversations: deps.conversations,
     linkLimits: DEFAULT_LINK_LIMITS,
     chooseStt: () => chooseSttProvider(config.stt, () => (pocketsphinx ??= PocketsphinxProvider.available())),
-    opusAvailable: true,
+    codecUnavailable,
     onTranscriptBatch: [deps.onTranscriptBatch],
     onSttFailure: deps.onSttFailure,
     sessionPlugins: deps.sessionPlugins,

@@ -1,5 +1,7 @@
 import type { RecordingSessionMode } from '../config.js';
+import type { DeveloperConversation } from '../domain/conversations/views.js';
 import type { LifecycleRecord } from '../store/repositories/recording-sessions.js';
+import { eventConversation } from './event-conversation.js';
 
 /** Frames the server sends on the live stream (SPEC §6.1). Transcript batches are bare arrays. */
 
@@ -57,8 +59,17 @@ export function conversationSessionEvent(envelope: Envelope, status: string) {
   return { type: 'conversation_session', ...envelope, status };
 }
 
-export function memoryEvent(type: 'memory_processing_started' | 'memory_created', envelope: Envelope, memory: unknown) {
-  return { type, ...envelope, memory, messages: type === 'memory_created' ? [] : null };
+export function memoryEvent(
+  type: 'memory_processing_started' | 'memory_created',
+  envelope: Envelope,
+  conversation: DeveloperConversation,
+) {
+  return {
+    type,
+    ...envelope,
+    memory: eventConversation(conversation),
+    messages: type === 'memory_created' ? [] : null,
+  };
 }
 
 export interface ServiceStatus {

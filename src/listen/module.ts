@@ -3,6 +3,7 @@ import type { ListenTimings, RecordingSessionMode } from '../config.js';
 import type { Clock } from '../context-types.js';
 import type { ConversationsService } from '../domain/conversations/service.js';
 import type { JobRunner } from '../jobs/runner.js';
+import type { CodecName } from '../providers/audio/codecs.js';
 import type { EventBus } from '../providers/bus/index.js';
 import type { SttFailure } from '../providers/stt/port.js';
 import type { SttChoice } from '../providers/stt/select.js';
@@ -78,7 +79,8 @@ export interface ListenModule {
   linkLimits: LinkLimits;
   /** Chooses the STT provider for a new stream (DESIGN §6). */
   chooseStt(): SttChoice;
-  opusAvailable: boolean;
+  /** Why a codec's decoder is missing on this machine (close 1001 with it), or null. */
+  codecUnavailable(codec: CodecName): string | null;
   onTranscriptBatch: TranscriptBatchHook[];
   /** Called when a stream's STT provider fails terminally (the ops metrics count these). */
   onSttFailure: (failure: SttFailure) => void;

@@ -39,8 +39,10 @@ export class SessionAudio {
   /** Opens the provider for every channel; returns what service_status should report. */
   async open(choice: SttChoice, customStt: boolean): Promise<{ provider: string | null; unavailable: string | null }> {
     const channels = this.params.channels >= 2 ? [1, 2] : [0];
-    // One decoder per channel, ready before the first frame (Opus starts a WASM instance).
-    for (const channel of channels) this.decoders.set(channel, await openDecoder(this.params.format));
+    // One decoder per channel, ready before the first frame (Opus starts a WASM instance; AAC and
+    // LC3 decode in another process and hand their PCM back when it comes).
+    for (const channel of channels)
+      this.decoders.set(channel, await openDecoder(this.params.format, (pcm) => this.deliver(pcm, channel)));
     if (customStt) return { provider: 'client', unavailable: null };
     if (!choice.provider) return { provider: null, unavailable: choice.reason };
     try {
@@ -71,17 +73,20 @@ export class SessionAudio {
       audio = frame.subarray(1);
       if (!CHANNELS[channel]) return; // unknown channel ids are ignored (research/omi-listen.md §1.5)
     }
-    const session = this.stt.get(channel);
-    if (this.failed || (!session && !this.callbacks.onAudio)) return;
-    const decoder = this.decoders.get(channel);
-    if (!decoder) return;
-    const pcm = decoder.decode(audio);
-    if (pcm.length === 0) return;
-    session?.sendAudio(pcm);
+    if (this.failed || (!this.stt.has(channel) && !this.callbacks.onAudio)) return;
+    const pcm = this.decoders.get(channel)?.decode(audio);
+    if (pcm && pcm.length > 0) this.deliver(pcm, channel);
+  }
+
+  private deliver(pcm: Buffer, channel: number): void {
+    if (this.failed) return;
+    this.stt.get(channel)?.sendAudio(pcm);
     this.callbacks.onAudio?.(pcm, channel);
   }
 
   async finish(): Promise<void> {
+    // Decoders in another process give back their last PCM before the providers flush.
+    await Promise.all([...this.decoders.values()].map((decoder) => decoder.finish?.()));
     await Promise.all([...this.stt.values()].map((session) => session.finish().catch(() => undefined)));
   }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
-import { dialects } from '../helpers/app.js';
+import { createUser, dialects } from '../helpers/app.js';
 import { ListenClient, type ListenServer, listenServer, listenUrl, segment, suggest } from './support.js';
 
 for (const dialect of dialects()) {
@@ -33,17 +33,61 @@ for (const dialect of dialects()) {
       });
     });
 
-    test("a uid that is not the token's user is closed with 1008", async () => {
-      assert.deepEqual(await closeOf(listenUrl(server.base, { uid: 'someone-else' })), {
-        code: 1008,
-        reason: 'Bad uid',
-      });
+    test("a uid query value is ignored: the stream is the token's user's", async () => {
+      const other = await createUser(server.t.ctx);
+      const url = listenUrl(server.base, { uid: other.uid, custom_stt: 'enabled' });
+      const client = await ListenClient.connect(url, server.user.session);
+      client.send(suggest(segment('mine, not theirs', 0, 1)));
+      await client.waitFor(() => client.transcripts().length > 0);
+      const [session] = await client.waitForEvent('conversation_session');
+      assert.equal(client.closed, null);
+      await client.close();
+      const mine = await server.t.ctx.listen.live.find(server.user.uid, String(session.conversation_id));
+      assert.equal(mine?.id, session.conversation_id);
+      assert.equal(await server.t.ctx.listen.live.find(other.uid, String(session.conversation_id)), undefined);
     });
 
     test('an unknown codec is closed with 1003', async () => {
-      const closed = await closeOf(listenUrl(server.base, { codec: 'aac' }));
+      const closed = await closeOf(listenUrl(server.base, { codec: 'mp3' }));
       assert.equal(closed.code, 1003);
       assert.match(closed.reason, /unsupported codec/);
+    });
+
+    test('bare lc3 is closed with 1003: it names no frame duration', async () => {
+      const closed = await closeOf(listenUrl(server.base, { codec: 'lc3' }));
+      assert.equal(closed.code, 1003);
+      assert.match(closed.reason, /lc3_fs1030/);
+    });
+
+    test('a value of the wrong type is closed with 1008 naming the field, before any frame', async () => {
+      for (const [name, value, kind] of [
+        ['sample_rate', 'abc', 'integer'],
+        ['channels', '1.5', 'integer'],
+        ['conversation_timeout', 'soon', 'integer'],
+        ['include_speech_profile', 'maybe', 'boolean'],
+      ]) {
+        const client = await ListenClient.connect(listenUrl(server.base, { [name]: value }), server.user.session);
+        const closed = await client.waitForClose();
+        assert.equal(closed.code, 1008, name);
+        assert.ok(closed.reason.startsWith(`${name}: Input should be a valid ${kind}`), closed.reason);
+        assert.equal(client.frames.length, 0, `${name}: no frame before the close`);
+      }
+    });
+
+    test('auto and multi are languages', async () => {
+      for (const language of ['auto', 'multi', 'pt-BR']) {
+        const url = listenUrl(server.base, { language, custom_stt: 'enabled' });
+        const client = await ListenClient.connect(url, server.user.session);
+        await client.waitForEvent('conversation_session');
+        await client.close();
+      }
+    });
+
+    test('a language that is no language code is closed with 1008', async () => {
+      assert.deepEqual(await closeOf(listenUrl(server.base, { language: 'english please' })), {
+        code: 1008,
+        reason: 'The language is not supported, english please',
+      });
     });
 
     test('an unsupported sample rate is closed with 1003 naming the rate', async () => {

@@ -13,18 +13,23 @@ const tone = (ms: number, rate = 16_000, amplitude = 8000) => {
 describe('audio formats', () => {
   test('pcm16 and pcm8 are accepted at 8, 16, 44.1 and 48 kHz; other rates are refused with the rate named', () => {
     for (const rate of [8000, 16000, 44100, 48000])
-      assert.deepEqual(validateAudioFormat('pcm16', rate, false), { codec: 'pcm16', sampleRate: rate });
-    assert.deepEqual(validateAudioFormat('pcm', 16000, false), { codec: 'pcm16', sampleRate: 16000 });
+      assert.deepEqual(validateAudioFormat('pcm16', rate), { codec: 'pcm16', sampleRate: rate });
+    assert.deepEqual(validateAudioFormat('pcm', 16000), { codec: 'pcm16', sampleRate: 16000 });
+    assert.deepEqual(validateAudioFormat('linear16', 16000), { codec: 'pcm16', sampleRate: 16000 });
     for (const rate of [0, -16000, 16001, 96000, 30_000_000]) {
-      const result = validateAudioFormat('pcm16', rate, false);
+      const result = validateAudioFormat('pcm16', rate);
       assert.ok('reason' in result && result.reason.includes(String(rate)) && Buffer.byteLength(result.reason) <= 123);
     }
   });
 
-  test('opus needs a decoder and an opus rate', () => {
-    assert.ok('reason' in validateAudioFormat('opus', 16000, false));
-    assert.deepEqual(validateAudioFormat('opus_fs320', 24000, true), { codec: 'opus', sampleRate: 24000 });
-    assert.ok('reason' in validateAudioFormat('opus', 44100, true));
+  test('opus, aac and lc3_fs1030 are accepted at their rates; bare lc3 is refused for want of a frame duration', () => {
+    assert.deepEqual(validateAudioFormat('opus_fs320', 24000), { codec: 'opus', sampleRate: 24000 });
+    assert.ok('reason' in validateAudioFormat('opus', 44100));
+    assert.deepEqual(validateAudioFormat('aac', 16000), { codec: 'aac', sampleRate: 16000 });
+    assert.deepEqual(validateAudioFormat('lc3_fs1030', 16000), { codec: 'lc3', sampleRate: 16000 });
+    assert.ok('reason' in validateAudioFormat('lc3_fs1030', 44100));
+    const bare = validateAudioFormat('lc3', 16000);
+    assert.ok('reason' in bare && /lc3_fs1030/.test(bare.reason));
   });
 
   test('pcm8 is unsigned 8-bit: 128 is silence and 255 is near full scale', () => {

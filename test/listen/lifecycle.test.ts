@@ -51,6 +51,7 @@ for (const dialect of dialects()) {
       assert.equal(started.lifecycle_phase, 'processing');
       assert.equal(started.lifecycle_sequence, 1);
       assert.equal((started.memory as { id: string }).id, first.conversation_id);
+      assertReferenceConversation(started.memory);
       const sessions = await client.waitForEvent('conversation_session', 2);
       assert.notEqual(sessions[1].conversation_id, first.conversation_id);
       assert.notEqual(sessions[1].recording_session_id, first.recording_session_id);
@@ -94,6 +95,7 @@ for (const dialect of dialects()) {
       assert.equal(memory.id, first.conversation_id);
       assert.notEqual(memory.structured.title, '');
       assert.equal(memory.transcript_segments.length, 1);
+      assertReferenceConversation(created.memory);
       assert.equal((await conversation(first.conversation_id))?.status, 'completed');
       const fanouts = await server.t.ctx.listen.finalization.fanoutsFor(server.user.uid, String(first.conversation_id));
       assert.deepEqual(
@@ -263,4 +265,32 @@ for (const dialect of dialects()) {
       await client.close();
     });
   });
+}
+
+/**
+ * The fields the app's conversation parser reads, with the reference Conversation model's defaults
+ * (research/omi-listen.md §1.4): lists are lists, the flags are there, segments carry is_user.
+ */
+function assertReferenceConversation(value: unknown): void {
+  const memory = value as Record<string, unknown>;
+  for (const key of ['id', 'created_at', 'started_at', 'finished_at', 'structured', 'status', 'language', 'source'])
+    assert.ok(key in memory, `memory.${key}`);
+  for (const key of ['photos', 'audio_files', 'plugins_results', 'apps_results', 'suggested_summarization_apps'])
+    assert.ok(Array.isArray(memory[key]), `memory.${key} is a list`);
+  assert.deepEqual(memory.photos, []);
+  assert.deepEqual(memory.plugins_results, []);
+  assert.equal(memory.external_data, null);
+  assert.equal(memory.deleted, false);
+  assert.equal(memory.discarded, false);
+  assert.equal(memory.visibility, 'private');
+  assert.equal(memory.is_locked, false);
+  assert.equal(memory.starred, false);
+  assert.equal(memory.private_cloud_sync_enabled, false);
+  assert.ok(Array.isArray(memory.transcript_segments), 'transcript_segments is a list, never null');
+  for (const segment of memory.transcript_segments as Array<Record<string, unknown>>) {
+    assert.equal(typeof segment.is_user, 'boolean');
+    assert.equal(typeof segment.text, 'string');
+    assert.equal(typeof segment.start, 'number');
+    assert.equal(segment.speech_profile_processed, true);
+  }
 }

@@ -2,30 +2,14 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { after, before, describe, test } from 'node:test';
 import OpusScript from 'opusscript';
-import type { Config } from '../../src/config.js';
 import { openDecoder } from '../../src/providers/audio/codecs.js';
 import { OpusFrameDecoder, opusPacketProblem } from '../../src/providers/audio/opus.js';
 import { type FakeTranscriber, startFakeTranscriber } from '../helpers/fake-transcriber.js';
 import { speak } from '../providers/speech.js';
-import { ListenClient, type ListenServer, listenServer, listenUrl } from './support.js';
+import { stats, tone } from './signal.js';
+import { ListenClient, type ListenServer, listenServer, listenUrl, sttConfig as stt } from './support.js';
 
 type OpusRate = 8000 | 12000 | 16000 | 24000 | 48000;
-
-const stt = (overrides: Partial<Config['stt']>): Config['stt'] => ({
-  provider: 'auto',
-  deepgramApiKey: null,
-  deepgramUrl: 'wss://api.deepgram.com',
-  baseUrl: null,
-  apiKey: null,
-  modelDir: null,
-  ...overrides,
-});
-
-function tone(ms: number, rate: number, hz = 440, amplitude = 9000): Int16Array {
-  return Int16Array.from({ length: Math.round((ms * rate) / 1000) }, (_, i) =>
-    Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / rate)),
-  );
-}
 
 /** Encodes PCM16 into raw 20 ms Opus packets, as an Omi device sends them (one per frame). */
 function encodeOpus(samples: Int16Array, rate: OpusRate): Buffer[] {
@@ -41,24 +25,6 @@ function encodeOpus(samples: Int16Array, rate: OpusRate): Buffer[] {
     encoder.delete();
   }
   return packets;
-}
-
-/** Length, RMS and (over the loud 10 ms blocks only) the zero-crossing frequency of 16 kHz PCM16. */
-function stats(pcm: Buffer): { seconds: number; rms: number; hz: number } {
-  const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length >> 1);
-  let sum = 0;
-  let crossings = 0;
-  let loud = 0;
-  for (let block = 0; block + 160 <= samples.length; block += 160) {
-    let energy = 0;
-    for (let i = block; i < block + 160; i++) energy += samples[i] * samples[i];
-    sum += energy;
-    if (Math.sqrt(energy / 160) < 1000) continue;
-    loud += 160;
-    for (let i = Math.max(1, block); i < block + 160; i++) if (samples[i - 1] < 0 && samples[i] >= 0) crossings++;
-  }
-  const n = samples.length;
-  return { seconds: n / 16_000, rms: Math.sqrt(sum / Math.max(1, n)), hz: crossings / (Math.max(1, loud) / 16_000) };
 }
 
 describe('Opus packets', () => {

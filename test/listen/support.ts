@@ -52,6 +52,13 @@ function defaultStt(): Config['stt'] {
   };
 }
 
+/** STT settings for a test server: the defaults with `provider: auto`, then the overrides. */
+export const sttConfig = (overrides: Partial<Config['stt']>): Config['stt'] => ({
+  ...defaultStt(),
+  provider: 'auto',
+  ...overrides,
+});
+
 export type Frame = string | Record<string, unknown> | Array<Record<string, unknown>>;
 
 /** A WebSocket client that records every frame and the close code. */

@@ -1,3 +1,5 @@
+import { AacFrameDecoder, aacDecoderInstalled } from './aac.js';
+import { Lc3FrameDecoder, lc3Tools } from './lc3.js';
 import { OpusFrameDecoder } from './opus.js';
 
 /**
@@ -5,11 +7,17 @@ import { OpusFrameDecoder } from './opus.js';
  * incoming frames into 16 kHz mono PCM16 little-endian, the one format the STT port accepts.
  */
 
-export type CodecName = 'pcm16' | 'pcm8' | 'opus';
+export type CodecName = 'pcm16' | 'pcm8' | 'opus' | 'aac' | 'lc3';
 
 export const TARGET_RATE = 16_000;
-const PCM_RATES = [8000, 16000, 44100, 48000] as const;
-const OPUS_RATES = [8000, 12000, 16000, 24000, 48000] as const;
+const RATES: Record<CodecName, readonly number[]> = {
+  pcm16: [8000, 16000, 44100, 48000],
+  pcm8: [8000, 16000, 44100, 48000],
+  opus: [8000, 12000, 16000, 24000, 48000],
+  // ffmpeg resamples whatever the ADTS headers say; the declared rate is only checked for sense.
+  aac: [8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000],
+  lc3: [8000, 16000, 24000, 32000, 48000],
+};
 
 export interface AudioFormat {
   codec: CodecName;
@@ -17,53 +25,78 @@ export interface AudioFormat {
 }
 
 /** A close reason (≤ 123 bytes, the WebSocket limit) when the format is not accepted, else the format. */
-export function validateAudioFormat(
-  codec: string,
-  sampleRate: number,
-  opusAvailable: boolean,
-): AudioFormat | { reason: string } {
-  const name = normalizeCodec(codec);
+export function validateAudioFormat(codec: string, sampleRate: number): AudioFormat | { reason: string } {
+  const value = codec.trim().toLowerCase();
+  // research/omi-listen.md §1.6: bare lc3 names no frame duration; the reference refuses it so.
+  if (value === 'lc3')
+    return { reason: 'lc3 streaming requires the lc3_fs1030 codec (bare lc3 has no frame duration)' };
+  const name = ALIASES[value];
   if (!name) return { reason: `unsupported codec ${codec.slice(0, 40)}` };
-  const allowed: readonly number[] = name === 'opus' ? OPUS_RATES : PCM_RATES;
+  const allowed = RATES[name];
   if (!Number.isInteger(sampleRate) || !allowed.includes(sampleRate)) {
     return {
       reason: `unsupported sample_rate ${String(sampleRate).slice(0, 20)} for ${name}; use ${allowed.join(', ')}`,
     };
   }
-  if (name === 'opus' && !opusAvailable) return { reason: 'opus codec is not available on this server; send pcm16' };
   return { codec: name, sampleRate };
 }
 
-function normalizeCodec(codec: string): CodecName | null {
-  switch (codec.trim().toLowerCase()) {
-    case 'pcm16':
-    case 'pcm':
-      return 'pcm16';
-    case 'pcm8':
-      return 'pcm8';
-    case 'opus':
-    case 'opus_fs320':
-      return 'opus';
-    default:
-      return null;
-  }
+/** Wire names: `linear16` is what the desktop clients send for PCM16; lc3_fs1030 is 10 ms LC3 frames. */
+const ALIASES: Record<string, CodecName> = {
+  pcm16: 'pcm16',
+  pcm: 'pcm16',
+  linear16: 'pcm16',
+  pcm8: 'pcm8',
+  opus: 'opus',
+  opus_fs320: 'opus',
+  aac: 'aac',
+  lc3_fs1030: 'lc3',
+};
+
+/**
+ * Why a codec cannot be decoded on this machine (its Debian package is missing), or null. The
+ * reasons are the reference's for LC3; AAC names itself instead of `unsupported_audio_format`.
+ */
+export function codecUnavailable(codec: CodecName): string | null {
+  if (codec === 'lc3') return lc3Tools() ? null : 'LC3 codec is not available';
+  if (codec === 'aac') return aacDecoderInstalled() ? null : 'AAC codec is not available';
+  return null;
 }
 
 /** Turns a stream of frames into 16 kHz PCM16; stateful (odd bytes and resampler phase carry over). */
 export interface AudioDecoder {
+  /** The PCM of this frame; empty for decoders in another process, which deliver it to `onOutput`. */
   decode(frame: Buffer): Buffer;
-  /** Releases native or WASM memory; the decoder is unusable afterwards. */
+  /** Waits for the PCM of frames already given (decoders in another process). */
+  finish?(): Promise<void>;
+  /** Releases native or WASM memory, or the decoding process; the decoder is unusable afterwards. */
   free?(): void;
 }
 
-/** Any codec's decoder; Opus needs an asynchronous start (its WASM module). */
-export async function openDecoder(format: AudioFormat): Promise<AudioDecoder> {
-  return format.codec === 'opus' ? OpusFrameDecoder.open() : createDecoder(format);
+/**
+ * Any codec's decoder. Opus needs an asynchronous start (its WASM module); AAC and LC3 decode in
+ * another process and hand their 16 kHz PCM16 to `onOutput` as it comes.
+ */
+export async function openDecoder(format: AudioFormat, onOutput?: (pcm: Buffer) => void): Promise<AudioDecoder> {
+  if (format.codec === 'opus') return OpusFrameDecoder.open();
+  if (format.codec !== 'aac' && format.codec !== 'lc3') return createDecoder(format);
+  if (!onOutput) throw new Error(`${format.codec} decodes in another process: pass onOutput`);
+  // The process's PCM arrives in pipe-sized pieces: the PCM decoder joins split samples and resamples.
+  const pcm = createDecoder({ codec: 'pcm16', sampleRate: format.codec === 'aac' ? TARGET_RATE : format.sampleRate });
+  const deliver = (chunk: Buffer) => {
+    const out = pcm.decode(chunk);
+    if (out.length > 0) onOutput(out);
+  };
+  if (format.codec === 'aac') return new AacFrameDecoder(deliver);
+  const tools = lc3Tools();
+  if (!tools) throw new Error('LC3 codec is not available');
+  return new Lc3FrameDecoder(format.sampleRate, tools.headerSize, deliver);
 }
 
 /** The PCM decoders, which start synchronously; use openDecoder for Opus. */
 export function createDecoder(format: AudioFormat): AudioDecoder {
-  if (format.codec === 'opus') throw new Error('opus decoders start asynchronously: use openDecoder');
+  if (format.codec === 'opus' || format.codec === 'aac' || format.codec === 'lc3')
+    throw new Error(`${format.codec} decoders start asynchronously: use openDecoder`);
   const resampler = format.sampleRate === TARGET_RATE ? null : new Resampler(format.sampleRate, TARGET_RATE);
   let carry: Buffer | null = null;
   return {

@@ -1,4 +1,5 @@
 import { OpusDecoder } from 'opus-decoder';
+import { isKeepalive } from './keepalive.js';
 
 /**
  * Opus packets of the listen stream (research/omi-listen.md §1.6): one raw packet per binary frame,
@@ -101,7 +102,7 @@ export class OpusFrameDecoder {
 
   decode(frame: Buffer): Buffer {
     // The 320-zero-byte silence keepalive (SPEC §4.11) is no Opus packet: nothing to decode.
-    if (this.freed || isAllZero(frame)) return EMPTY;
+    if (this.freed || isKeepalive(frame)) return EMPTY;
     if (opusPacketProblem(frame) !== null) {
       this.dropped++;
       return EMPTY;
@@ -122,11 +123,6 @@ export class OpusFrameDecoder {
 }
 
 const EMPTY = Buffer.alloc(0);
-
-function isAllZero(frame: Buffer): boolean {
-  for (let i = 0; i < frame.length; i++) if (frame[i] !== 0) return false;
-  return true;
-}
 
 function floatToPcm16(samples: Float32Array, count: number): Buffer {
   const out = Buffer.allocUnsafe(count * 2);

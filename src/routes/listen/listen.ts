@@ -11,10 +11,11 @@ import type { ConnectionSlots } from '../../providers/limits/connection-slots.js
 const DESCRIPTION =
   'WebSocket. Binary frames: PCM audio (320 zero bytes = silence keepalive). Text frames in: JSON control messages ' +
   '(suggested_transcript, speaker_assigned). Text frames out: transcript arrays, `ping` every 10 s, typed events ' +
-  '(conversation_session, service_status, memory_processing_started, memory_created, notification). Query: uid, language, ' +
-  'sample_rate (8000, 16000, 44100, 48000), codec (pcm16, pcm8), channels, conversation_timeout (≥ 120 s), ' +
-  'client_conversation_id (UUID), custom_stt=enabled, source. Bad codec or rate: close 1003; auth, or more open ' +
-  'sockets than MAX_LISTEN_SOCKETS_PER_USER: close 1008. See docs/listen.md.';
+  '(conversation_session, service_status, memory_processing_started, memory_created, notification). Query: language, ' +
+  'sample_rate, codec (pcm16/linear16, pcm8, opus, aac, lc3_fs1030), channels, conversation_timeout (≥ 120 s), ' +
+  "client_conversation_id (UUID), custom_stt=enabled, source; uid is ignored (the user is the token's). " +
+  'Malformed value or unknown language: close 1008; bad codec or rate: 1003; decoder not installed: 1001; auth, or more open sockets than MAX_LISTEN_SOCKETS_PER_USER: 1008. ' +
+  'See docs/listen.md.';
 
 /** `/v4/listen` and `/v4/web/listen` (SPEC §4.11): admission here, the stream in src/listen/. */
 export function registerListenRoutes(app: TypedApp, ctx: Services): void {
@@ -36,7 +37,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
       const early = buffer(socket);
       void admitNative(ctx, socket, request).then(async (userId) => {
         if (!userId) return;
-        const params = admission(ctx, socket, request, userId, {});
+        const params = admission(ctx, socket, request, {});
         if (params && (await holdSlot(sockets, socket, userId))) void start(ctx, socket, userId, params, early.stop());
       });
     },
@@ -55,7 +56,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
     (socket, request) => {
       void admitWeb(ctx, socket).then(async (auth) => {
         if (!auth) return;
-        const params = admission(ctx, socket, request, auth.userId, {
+        const params = admission(ctx, socket, request, {
           platform: 'web',
           deviceIdHash: auth.deviceIdHash,
         });
@@ -67,7 +68,7 @@ export function registerListenRoutes(app: TypedApp, ctx: Services): void {
 }
 
 /** research/omi-listen.md §1.2: close 1008 on missing or invalid credentials. */
-async function admitNative(ctx: Services, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
+export async function admitNative(ctx: Services, socket: WebSocket, request: FastifyRequest): Promise<string | null> {
   const header = request.headers.authorization;
   if (!header) return reject(socket, 'Authorization header not found');
   const token = parseBearer(header);
@@ -80,17 +81,14 @@ function admission(
   ctx: Services,
   socket: WebSocket,
   request: FastifyRequest,
-  userId: string,
   overrides: Partial<ListenParams>,
 ): ListenParams | null {
   const query = request.query as Record<string, string | undefined>;
-  const parsed = parseListenParams(query, request.headers, ctx.config.listen, ctx.listen.opusAvailable);
+  const parsed = parseListenParams(query, request.headers, ctx.config.listen, (codec) =>
+    ctx.listen.codecUnavailable(codec),
+  );
   if (!parsed.ok) {
     socket.close(parsed.code, parsed.reason);
-    return null;
-  }
-  if (parsed.params.uid !== null && parsed.params.uid !== userId) {
-    reject(socket, 'Bad uid');
     return null;
   }
   return { ...parsed.params, ...overrides };
@@ -163,7 +161,7 @@ function reject(socket: WebSocket, reason: string): null {
 type EarlyFrames = ReturnType<typeof buffer>;
 
 /** Holds frames that arrive while admission is still running, so none is lost. */
-function buffer(socket: WebSocket) {
+export function buffer(socket: WebSocket) {
   const frames: Array<[Buffer, boolean]> = [];
   let waiter: ((frame: [Buffer, boolean] | null) => void) | null = null;
   const onMessage = (data: Buffer, isBinary: boolean) => {
