@@ -161,8 +161,9 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     // Ahead of authentication, so the rate limits see the same flags validation will.
     const booleans = booleanQueryNormalizer(route.schema?.querystring);
     if (booleans) hooks.preValidation = [booleans, ...hookList(hooks.preValidation)];
-    // After authentication (401 first), before the schema: text no database can store is a 422.
-    hooks.preValidation = [...hookList(hooks.preValidation), rejectUnstorableText];
+    // First of all: a credential check may already look up a path parameter (the integration key gate
+    // reads app_id), so text no database can store is a 422 before any query, as malformed JSON is.
+    hooks.preValidation = [rejectUnstorableText, ...hookList(hooks.preValidation)];
     // After validation and the rate limits: the cache key is the validated query, and a cached answer
     // costs the caller the same quota as a fresh one.
     if (route.config?.cache) hooks.preHandler = [cacheLookup, ...hookList(hooks.preHandler)];

@@ -87,9 +87,11 @@ for (const dialect of dialects()) {
       assert.deepEqual([stream.statusCode, stream.json()], [422, unstorable(['query', 'token'], NUL)]);
     });
 
-    test('a bad credential is still a 401 first', async () => {
-      const res = await send('POST', '/v1/dev/user/memories', '{"content":"\\u0000"}', { authorization: 'Bearer x' });
-      assert.equal(res.statusCode, 401);
+    test('the check runs before any credential lookup, as JSON parsing does', async () => {
+      const res = await send('GET', '/v2/integrations/app%00/conversations?uid=u', undefined, {
+        authorization: 'Bearer sk_x',
+      });
+      assert.deepEqual([res.statusCode, res.json()], [422, unstorable(['path', 'app_id'], NUL)]);
     });
 
     test('JSON nested 5,000 levels deep is a 422 on any route', async () => {
