@@ -135,5 +135,17 @@ for (const dialect of dialects()) {
       const wrongType = await send('PATCH', '/v1/users/me/settings', '{"audio_capture":"yes"}', ada.session);
       assert.equal(wrongType.statusCode, 422);
     });
+
+    test('undeclared keys inside a stored object are dropped too', async () => {
+      const geolocation = { latitude: 1, longitude: 2, address: 'Main St', blob: 'x'.repeat(100_000) };
+      const res = await send('POST', '/v1/dev/user/conversations', JSON.stringify({ text: 'We met.', geolocation }));
+      assert.equal(res.statusCode, 200, res.body);
+      const row = await t.ctx.store.db
+        .selectFrom('conversations')
+        .select('geolocation')
+        .where('id', '=', res.json().id)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(JSON.parse(row.geolocation ?? 'null'), { latitude: 1, longitude: 2, address: 'Main St' });
+    });
   });
 }
