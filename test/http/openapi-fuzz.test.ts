@@ -55,11 +55,15 @@ async function send(t: TestApp, request: FuzzRequest, auth: string): Promise<Out
   }
 }
 
+interface Seeded {
+  known: Record<string, string>;
+  appsKnown: Record<string, string>;
+  appKey: string;
+  secret: string;
+}
+
 /** Real ids and credentials, so generated requests reach handlers and not only 404s. */
-async function seed(
-  t: TestApp,
-  ada: TestUser,
-): Promise<{ known: Record<string, string>; appKey: string; secret: string }> {
+async function seed(t: TestApp, ada: TestUser): Promise<Seeded> {
   const post = async (url: string, payload: object, headers = ada.auth) => {
     const res = await t.app.inject({ method: 'POST', url, headers, payload });
     assert.equal(res.statusCode, 200, `${url}: ${res.body}`);
