@@ -7,6 +7,7 @@ import type { AppContext, Services } from './context.js';
 import { AppError } from './errors.js';
 import { authenticateFirst, hookList, type RouteHooks } from './http/auth.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
+import { jsonDeeperThan, MAX_JSON_DEPTH, rejectUnstorableText } from './http/input-guards.js';
 import type { TypedApp } from './http/typed-app.js';
 import { booleanQueryNormalizer, validatorCompiler } from './http/validation.js';
 import { registerAppRoutes } from './routes/apps.js';
@@ -164,6 +165,9 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     // Ahead of authentication, so the rate limits see the same flags validation will.
     const booleans = booleanQueryNormalizer(route.schema?.querystring);
     if (booleans) hooks.preValidation = [booleans, ...hookList(hooks.preValidation)];
+    // First of all: a credential check may already look up a path parameter (the integration key gate
+    // reads app_id), so text no database can store is a 422 before any query, as malformed JSON is.
+    hooks.preValidation = [rejectUnstorableText, ...hookList(hooks.preValidation)];
     // After validation and the rate limits: the cache key is the validated query, and a cached answer
     // costs the caller the same quota as a fresh one.
     if (route.config?.cache) hooks.preHandler = [cacheLookup, ...hookList(hooks.preHandler)];
@@ -207,6 +211,11 @@ function registerStrictJsonParser(app: TypedApp): void {
     }
     if (text.trim() === '') {
       done(null, undefined);
+      return;
+    }
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) {
+      const msg = `JSON nests deeper than ${MAX_JSON_DEPTH} levels`;
+      done(new AppError(422, [{ loc: ['body'], msg, type: 'json_too_deep' }]), undefined);
       return;
     }
     try {

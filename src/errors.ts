@@ -10,8 +10,13 @@ export class AppError extends Error {
     readonly detail: string | Record<string, unknown> | ValidationIssue[],
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof detail === 'string' ? detail : `HTTP ${statusCode}`);
+    super(typeof detail === 'string' ? detail : (issueMessages(detail) ?? `HTTP ${statusCode}`));
   }
+}
+
+/** The messages of validation issues, for the error's own message (logs, tests); null for other details. */
+function issueMessages(detail: Record<string, unknown> | ValidationIssue[]): string | null {
+  return Array.isArray(detail) && detail.length > 0 ? detail.map((issue) => issue.msg).join('; ') : null;
 }
 
 export interface ValidationIssue {
@@ -108,6 +113,13 @@ export const Detail = {
 } as const;
 
 export const notFound = (detail: string) => new AppError(404, detail);
+
+/**
+ * A 422 in the HTTPValidationError shape (SPEC §2.6, §7.1): one issue at `loc` (`['body', 'text']`,
+ * `['query', 'q']`, …) whose `msg` is the contract's detail string.
+ */
+export const invalidInput = (loc: Array<string | number>, msg: string): AppError =>
+  new AppError(422, [{ loc, msg, type: 'value_error' }]);
 
 /** The `X-RateLimit-*` headers a decision reports. */
 export function rateLimitHeaders(decision: {

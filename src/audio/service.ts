@@ -48,6 +48,9 @@ export interface AudioSettings {
   audio_capture: boolean;
 }
 
+/** The settings a user may store; nothing else is written to the settings document (docs/developer-api.md). */
+const SETTING_KEYS: ReadonlyArray<keyof AudioSettings> = ['audio_capture'];
+
 export interface AudioServiceDeps {
   repo: AudioRepository;
   store: AudioObjectStore;
@@ -79,7 +82,8 @@ export class AudioService {
   }
 
   async updateSettings(userId: string, patch: Partial<AudioSettings>): Promise<AudioSettings> {
-    const merged = await this.deps.repo.updateSettings(userId, { ...patch }, this.deps.clock.now());
+    const declared = Object.fromEntries(SETTING_KEYS.filter((key) => key in patch).map((key) => [key, patch[key]]));
+    const merged = await this.deps.repo.updateSettings(userId, declared, SETTING_KEYS, this.deps.clock.now());
     return { audio_capture: merged.audio_capture === true };
   }
 

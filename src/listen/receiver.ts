@@ -1,3 +1,4 @@
+import { textFault } from '../domain/text.js';
 import type { SttSegment } from '../providers/stt/port.js';
 
 /** Client → server control messages (research/omi-listen.md §1.5), validated into typed values. */
@@ -49,7 +50,8 @@ function suggestedTranscript(value: Record<string, unknown>): ControlMessage {
 function clientSegment(raw: unknown): SttSegment | null {
   if (!isRecord(raw)) return null;
   const { text, start, end, speaker, is_user: isUser } = raw;
-  if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_TEXT) return null;
+  // Text a database cannot store (NUL, lone surrogates) is dropped like any other malformed segment.
+  if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_TEXT || textFault(text)) return null;
   if (typeof start !== 'number' || typeof end !== 'number' || !Number.isFinite(start) || !Number.isFinite(end))
     return null;
   if (start < 0 || end < start) return null;
@@ -61,8 +63,9 @@ function speakerAssigned(value: Record<string, unknown>): ControlMessage {
   const { speaker_id: speakerId, person_id: personId, person_name: personName, segment_ids: segmentIds } = value;
   if (typeof speakerId !== 'number' || !Number.isInteger(speakerId) || typeof personId !== 'string')
     return { type: 'ignored' };
+  if (textFault(personId) || (typeof personName === 'string' && textFault(personName))) return { type: 'ignored' };
   const ids = Array.isArray(segmentIds)
-    ? segmentIds.filter((id): id is string => typeof id === 'string').slice(0, 1000)
+    ? segmentIds.filter((id): id is string => typeof id === 'string' && !textFault(id)).slice(0, 1000)
     : [];
   return {
     type: 'speaker_assigned',

@@ -47,7 +47,8 @@ const UrlsResponse = Type.Object({
 });
 
 const Settings = Type.Object({ audio_capture: Type.Boolean() });
-const SettingsPatch = Type.Object({ audio_capture: Type.Optional(Type.Boolean()) });
+// Keys other than the declared settings are dropped, as every body's unknown keys are (docs/developer-api.md).
+const SettingsPatch = Type.Object({ audio_capture: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 
 const FileParams = Type.Object({
   conversation_id: Type.String({ minLength: 1, maxLength: 128 }),

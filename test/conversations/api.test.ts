@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestUser } from '../helpers/app.js';
 import { appWithTwoUsers } from '../helpers/suite.js';
+import { invalid } from '../helpers/validation.js';
 
 const MEETING =
   'Tomorrow I need to send the quarterly budget report to Maria before the finance review. ' +
@@ -63,7 +64,7 @@ for (const dialect of dialects()) {
     test('whitespace-only text → 422 text cannot be empty', async () => {
       const res = await post(ada, '/v1/dev/user/conversations', { text: '   \n ' });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'text cannot be empty' });
+      assert.deepEqual(res.json(), invalid(['body', 'text'], 'text cannot be empty'));
     });
 
     test('text over 100,000 characters → 422 validation error on body.text', async () => {
@@ -79,7 +80,7 @@ for (const dialect of dialects()) {
         finished_at: '2026-01-02T09:00:00Z',
       });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'finished_at must be after started_at' });
+      assert.deepEqual(res.json(), invalid(['body', 'finished_at'], 'finished_at must be after started_at'));
     });
 
     test('from-segments stores segments and resolves speaker names', async () => {
@@ -108,21 +109,22 @@ for (const dialect of dialects()) {
     });
 
     test('from-segments validates each segment in order with the reference details', async () => {
-      const cases: Array<[unknown[], string]> = [
-        [[{ text: 'ok fine', start: 2, end: 1 }], 'Segment 0: end time must be after start time'],
+      const cases: Array<[unknown[], string, Array<string | number>]> = [
+        [[{ text: 'ok fine', start: 2, end: 1 }], 'Segment 0: end time must be after start time', [0, 'end']],
         [
           [
             { text: 'a b', start: 0, end: 1 },
             { text: 'c', start: -1, end: 2 },
           ],
           'Segment 1: start time cannot be negative',
+          [1, 'start'],
         ],
-        [[{ text: '  ', start: 0, end: 1 }], 'Segment 0: text cannot be empty'],
+        [[{ text: '  ', start: 0, end: 1 }], 'Segment 0: text cannot be empty', [0, 'text']],
       ];
-      for (const [segments, detail] of cases) {
+      for (const [segments, detail, at] of cases) {
         const res = await post(ada, '/v1/dev/user/conversations/from-segments', { transcript_segments: segments });
         assert.equal(res.statusCode, 422, detail);
-        assert.deepEqual(res.json(), { detail });
+        assert.deepEqual(res.json(), invalid(['body', 'transcript_segments', ...at], detail));
       }
     });
 
@@ -216,7 +218,7 @@ for (const dialect of dialects()) {
         payload: {},
       });
       assert.equal(empty.statusCode, 422);
-      assert.deepEqual(empty.json(), { detail: 'At least one field (title or discarded) must be provided' });
+      assert.deepEqual(empty.json(), invalid(['body'], 'At least one field (title or discarded) must be provided'));
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/v1/dev/user/conversations/${id}`,

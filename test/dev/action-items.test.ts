@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
 import { createUser, dialects, type TestUser } from '../helpers/app.js';
 import { appWithTwoUsers } from '../helpers/suite.js';
+import { invalid } from '../helpers/validation.js';
 import { countRows, seedActionItem, seedConversation } from './fixtures.js';
 
 interface Item {
@@ -60,7 +61,7 @@ for (const dialect of dialects()) {
     test('whitespace-only description → 422 description cannot be empty', async () => {
       const res = await call(ada, 'POST', '/v1/dev/user/action-items', { description: '  ' });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'description cannot be empty' });
+      assert.deepEqual(res.json(), invalid(['body', 'description'], 'description cannot be empty'));
     });
 
     test('list orders open before completed, due soonest first, then undated newest first', async () => {
@@ -152,7 +153,10 @@ for (const dialect of dialects()) {
         action_items: [{ description: 'fine' }, { description: '\t' }],
       });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'All action items must have non-empty descriptions' });
+      assert.deepEqual(
+        res.json(),
+        invalid(['body', 'action_items'], 'All action items must have non-empty descriptions'),
+      );
       assert.equal(await countRows(t.ctx, 'action_items', user.uid), 0);
     });
 
@@ -186,7 +190,7 @@ for (const dialect of dialects()) {
       for (const body of [{}, { description: null, completed: null }]) {
         const res = await call(ada, 'PATCH', `/v1/dev/user/action-items/${item.id}`, body);
         assert.equal(res.statusCode, 422);
-        assert.deepEqual(res.json(), { detail: 'At least one field must be provided' });
+        assert.deepEqual(res.json(), invalid(['body'], 'At least one field must be provided'));
       }
     });
 

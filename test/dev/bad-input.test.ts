@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { issue } from '../helpers/validation.js';
 
 // Bad input gets a clear 4xx in the contract's shape and writes nothing.
 for (const dialect of dialects()) {
@@ -52,7 +53,7 @@ for (const dialect of dialects()) {
       url: () => string;
       body?: unknown;
       status: number;
-      detail?: string;
+      detail?: unknown;
     }> = [
       {
         name: 'memory batch of 26',
@@ -67,7 +68,7 @@ for (const dialect of dialects()) {
         url: () => '/v1/dev/user/memories/batch',
         body: { memories: [{ content: 'ok' }, { content: '  ' }] },
         status: 422,
-        detail: 'All memories must have non-empty content',
+        detail: issue(['body', 'memories'], 'All memories must have non-empty content'),
       },
       {
         name: 'memory batch with an unknown category',
@@ -160,7 +161,7 @@ for (const dialect of dialects()) {
         url: () => '/v1/dev/user/action-items/batch',
         body: { action_items: [{ description: 'ok' }, { description: ' ' }] },
         status: 422,
-        detail: 'All action items must have non-empty descriptions',
+        detail: issue(['body', 'action_items'], 'All action items must have non-empty descriptions'),
       },
       {
         name: '501-character description',
@@ -182,7 +183,7 @@ for (const dialect of dialects()) {
         url: () => `/v1/dev/user/action-items/${ids.item}`,
         body: { description: ' ', completed: true },
         status: 422,
-        detail: 'description cannot be empty',
+        detail: issue(['body', 'description'], 'description cannot be empty'),
       },
       {
         name: "patch of another user's action item",
@@ -205,7 +206,7 @@ for (const dialect of dialects()) {
         url: () => '/v1/dev/user/goals',
         body: { title: 'g', target_value: 11, max_value: 10 },
         status: 422,
-        detail: 'target_value must be between 0 and 10',
+        detail: issue(['body', 'target_value'], 'target_value must be between 0 and 10'),
       },
       {
         name: 'goal min above max',
@@ -213,7 +214,7 @@ for (const dialect of dialects()) {
         url: () => '/v1/dev/user/goals',
         body: { title: 'g', target_value: 1, min_value: 5, max_value: 2 },
         status: 422,
-        detail: 'min_value must not be greater than max_value',
+        detail: issue(['body', 'min_value'], 'min_value must not be greater than max_value'),
       },
       {
         name: 'goal without a target',
@@ -234,7 +235,7 @@ for (const dialect of dialects()) {
         method: 'PATCH',
         url: () => `/v1/dev/user/goals/${ids.goal}/progress?current_value=-3`,
         status: 422,
-        detail: 'current_value must be between 0 and 10',
+        detail: issue(['query', 'current_value'], 'current_value must be between 0 and 10'),
       },
       {
         name: 'goal progress not a number',
@@ -284,7 +285,7 @@ for (const dialect of dialects()) {
         method: 'GET',
         url: () => '/v1/dev/user/memories/search?q=%20',
         status: 422,
-        detail: 'q must contain at least one letter or digit',
+        detail: issue(['query', 'q'], 'q must contain at least one letter or digit'),
       },
       {
         name: 'unknown body field type in a folder move',

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
 import { createUser, dialects, type TestUser } from '../helpers/app.js';
 import { appWithTwoUsers } from '../helpers/suite.js';
+import { invalid } from '../helpers/validation.js';
 import { countRows } from './fixtures.js';
 
 interface Goal {
@@ -58,7 +59,7 @@ for (const dialect of dialects()) {
         max_value: 5000,
       });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'target_value must be between 0 and 5000' });
+      assert.deepEqual(res.json(), invalid(['body', 'target_value'], 'target_value must be between 0 and 5000'));
     });
 
     test('a fourth active goal deactivates the oldest active one', async () => {
@@ -126,15 +127,15 @@ for (const dialect of dialects()) {
 
     test('patch with no field → 422; values outside the bounds or min > max → 422 and nothing changes', async () => {
       const goal = await create(ada, { title: 'Mood', target_value: 7 });
-      const cases: Array<[Record<string, unknown>, string]> = [
-        [{}, 'At least one field must be provided'],
-        [{ current_value: 11 }, 'current_value must be between 0 and 10'],
-        [{ min_value: 9, max_value: 2 }, 'min_value must not be greater than max_value'],
-        [{ max_value: 5 }, 'target_value must be between 0 and 5'],
+      const cases: Array<[Record<string, unknown>, Array<string | number>, string]> = [
+        [{}, ['body'], 'At least one field must be provided'],
+        [{ current_value: 11 }, ['body', 'current_value'], 'current_value must be between 0 and 10'],
+        [{ min_value: 9, max_value: 2 }, ['body', 'min_value'], 'min_value must not be greater than max_value'],
+        [{ max_value: 5 }, ['body', 'target_value'], 'target_value must be between 0 and 5'],
       ];
-      for (const [body, detail] of cases) {
+      for (const [body, loc, msg] of cases) {
         const res = await call(ada, 'PATCH', `/v1/dev/user/goals/${goal.id}`, body);
-        assert.deepEqual([res.statusCode, res.json()], [422, { detail }], JSON.stringify(body));
+        assert.deepEqual([res.statusCode, res.json()], [422, invalid(loc, msg)], JSON.stringify(body));
       }
       const stored = await t.ctx.repos.goals.findById(ada.uid, goal.id);
       assert.deepEqual([stored?.min_value, stored?.max_value, stored?.target_value], [0, 10, 7]);
@@ -187,7 +188,11 @@ for (const dialect of dialects()) {
           headers: { ...ada.auth, 'content-type': 'application/json' },
           payload: body,
         });
-        assert.deepEqual([res.statusCode, res.json()], [422, { detail: `${field} must be a finite number` }], body);
+        assert.deepEqual(
+          [res.statusCode, res.json()],
+          [422, invalid(['body', field], `${field} must be a finite number`)],
+          body,
+        );
       }
     });
 

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
 import { createUser, dialects, type TestUser } from '../helpers/app.js';
 import { appWithTwoUsers } from '../helpers/suite.js';
+import { invalid } from '../helpers/validation.js';
 import { countRows, seedConversation, seedMemory } from './fixtures.js';
 
 interface Memory {
@@ -147,7 +148,7 @@ for (const dialect of dialects()) {
     test('whitespace-only content → 422 content cannot be empty', async () => {
       const res = await call(ada, 'POST', '/v1/dev/user/memories', { content: '   ' });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'content cannot be empty' });
+      assert.deepEqual(res.json(), invalid(['body', 'content'], 'content cannot be empty'));
     });
 
     test('batch creates all and reports the count', async () => {
@@ -179,7 +180,7 @@ for (const dialect of dialects()) {
         memories: [{ content: 'fine' }, { content: ' ' }],
       });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'All memories must have non-empty content' });
+      assert.deepEqual(res.json(), invalid(['body', 'memories'], 'All memories must have non-empty content'));
       assert.equal(await countRows(t.ctx, 'memories', user.uid), 0);
     });
 
@@ -214,9 +215,10 @@ for (const dialect of dialects()) {
       const memory = await create(ada, { content: 'Unchanged' });
       const res = await call(ada, 'PATCH', `/v1/dev/user/memories/${memory.id}`, { content: null });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), {
-        detail: 'At least one field (content, visibility, tags, or category) must be provided',
-      });
+      assert.deepEqual(
+        res.json(),
+        invalid(['body'], 'At least one field (content, visibility, tags, or category) must be provided'),
+      );
     });
 
     test("patch and delete of another user's memory → 404 Memory not found", async () => {

@@ -4,6 +4,7 @@ import { ManualClock } from '../../src/context-types.js';
 import { READ_ONLY_SCOPES } from '../../src/domain/keys/dev-keys.js';
 import { DevKeysService } from '../../src/domain/keys/service.js';
 import { FakeApiKeys } from './fakes/api-keys.js';
+import { refusal } from './refusal.js';
 
 function setUp() {
   const clock = new ManualClock();
@@ -67,10 +68,10 @@ describe('developer keys service', () => {
     assert.deepEqual([keys.touches, keys.rows[0].last_used_at], [2, start + 60_000]);
   });
 
-  test("revoking another user's key is a silent no-op that leaves it working", async () => {
+  test("revoking another user's key is a 404 that leaves it working", async () => {
     const { service } = setUp();
     const created = await service.create('ada', 'mine', null);
-    await service.revoke('bob', created.id);
+    await assert.rejects(service.revoke('bob', created.id), refusal(404, 'API key not found'));
     assert.equal((await service.authenticate(created.key))?.userId, 'ada');
     await service.revoke('ada', created.id);
     assert.equal(await service.authenticate(created.key), null);

@@ -8,6 +8,7 @@ import { OidcVerifier } from '../../src/domain/users/oidc.js';
 import { Detail } from '../../src/errors.js';
 import { parseBearer } from '../../src/http/auth.js';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { invalid } from '../helpers/validation.js';
 
 test('parseBearer strips the scheme once, case-insensitively', () => {
   assert.equal(parseBearer('Bearer abc'), 'abc');
@@ -136,7 +137,7 @@ for (const dialect of dialects()) {
         payload: { name: ' ' },
       });
       assert.equal(empty.statusCode, 422);
-      assert.deepEqual(empty.json(), { detail: 'Key name cannot be empty' });
+      assert.deepEqual(empty.json(), invalid(['body', 'name'], 'Key name cannot be empty'));
       const bad = await t.app.inject({
         method: 'POST',
         url: '/v1/dev/keys',
@@ -147,17 +148,19 @@ for (const dialect of dialects()) {
       assert.match(bad.json().detail, /^Invalid scopes\. Available: \['conversations:read', /);
     });
 
-    test('revoking a key stops it at once; foreign ids are a silent 204', async () => {
+    test("revoking a key stops it at once; unknown and other users' ids are a 404", async () => {
       const bob = await createUser(t.ctx, { name: 'Bob' });
       const foreign = await t.app.inject({ method: 'DELETE', url: `/v1/dev/keys/${ada.uid}`, headers: bob.session });
-      assert.equal(foreign.statusCode, 204);
+      assert.deepEqual([foreign.statusCode, foreign.json()], [404, { detail: 'API key not found' }]);
       const [bobKey] = await t.ctx.keys.list(bob.uid);
       const stolen = await t.app.inject({ method: 'DELETE', url: `/v1/dev/keys/${bobKey.id}`, headers: ada.session });
-      assert.equal(stolen.statusCode, 204);
+      assert.deepEqual([stolen.statusCode, stolen.json()], [404, { detail: 'API key not found' }]);
       assert.equal((await list(bob.auth)).statusCode, 200, 'another user cannot revoke my key');
       const res = await t.app.inject({ method: 'DELETE', url: `/v1/dev/keys/${bobKey.id}`, headers: bob.session });
       assert.equal(res.statusCode, 204);
       assert.equal((await list(bob.auth)).statusCode, 401);
+      const again = await t.app.inject({ method: 'DELETE', url: `/v1/dev/keys/${bobKey.id}`, headers: bob.session });
+      assert.equal(again.statusCode, 404, 'a revoked key is gone');
     });
 
     test('key management needs a session token, not a developer key', async () => {

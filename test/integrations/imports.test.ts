@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
+import { invalid } from '../helpers/validation.js';
 import { enabledApp, type TestAppRecord } from './fixtures.js';
 
 const NOTE =
@@ -84,7 +85,7 @@ for (const dialect of dialects()) {
     test('whitespace-only text → 422 text cannot be empty', async () => {
       const res = await post('user/conversations', { text: '   ' });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'text cannot be empty' });
+      assert.deepEqual(res.json(), invalid(['body', 'text'], 'text cannot be empty'));
     });
 
     test('a missing text → 422 FastAPI-style naming body.text', async () => {
@@ -152,9 +153,10 @@ for (const dialect of dialects()) {
       for (const payload of [{}, { text: '  ' }, { memories: [] }, { text: null, memories: null }]) {
         const res = await post('user/memories', payload);
         assert.equal(res.statusCode, 422, JSON.stringify(payload));
-        assert.deepEqual(res.json(), {
-          detail: 'Either text or explicit memories(facts) are required and cannot be empty',
-        });
+        assert.deepEqual(
+          res.json(),
+          invalid(['body'], 'Either text or explicit memories(facts) are required and cannot be empty'),
+        );
       }
     });
 

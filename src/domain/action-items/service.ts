@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type {
   ActionItemListFilter,
   ActionItemPatch,
@@ -45,7 +45,7 @@ export class ActionItemsService {
 
   async create(userId: string, input: CreateActionItemInput, receipt?: CreateReceipt): Promise<ActionItemView> {
     const description = input.description.trim();
-    if (description === '') throw new AppError(422, Detail.actionItemDescriptionEmpty);
+    if (description === '') throw invalidInput(['body', 'description'], Detail.actionItemDescriptionEmpty);
     const row = this.newRow(userId, { ...input, description }, this.clock.now());
     return createWithReceipt(this.items, (tx) => this.items.insertMany([row], tx), toActionItemView(row), receipt);
   }
@@ -57,7 +57,7 @@ export class ActionItemsService {
     receipt?: CreateReceipt,
   ): Promise<{ action_items: ActionItemView[]; created_count: number }> {
     if (inputs.some((i) => i.description.trim() === ''))
-      throw new AppError(422, Detail.actionItemsBatchDescriptionEmpty);
+      throw invalidInput(['body', 'action_items'], Detail.actionItemsBatchDescriptionEmpty);
     const now = this.clock.now();
     const rows = inputs.map((input, i) =>
       this.newRow(userId, { ...input, description: input.description.trim() }, now + i),
@@ -74,7 +74,7 @@ export class ActionItemsService {
     const patch: ActionItemPatch = {};
     if (input.description !== undefined && input.description !== null) {
       const description = input.description.trim();
-      if (description === '') throw new AppError(422, Detail.actionItemDescriptionEmpty);
+      if (description === '') throw invalidInput(['body', 'description'], Detail.actionItemDescriptionEmpty);
       patch.description = description;
     }
     if (input.completed !== undefined && input.completed !== null) {
@@ -83,7 +83,7 @@ export class ActionItemsService {
       patch.completed_at = input.completed ? now : null;
     }
     if (input.due_at !== undefined) patch.due_at = parseTime(input.due_at);
-    if (Object.keys(patch).length === 0) throw new AppError(422, Detail.atLeastOneField);
+    if (Object.keys(patch).length === 0) throw invalidInput(['body'], Detail.atLeastOneField);
     await this.items.update(userId, id, { ...patch, updated_at: now });
     const updated = await this.items.findById(userId, id);
     if (!updated) throw new AppError(404, Detail.actionItemNotFound);

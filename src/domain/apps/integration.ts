@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { AppImportsRepository } from '../../store/repositories/app-imports.js';
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
@@ -87,8 +87,9 @@ export class IntegrationService {
   ): Promise<void> {
     const text = input.text?.trim() ?? '';
     const explicit = input.memories ?? [];
-    if (text === '' && explicit.length === 0) throw new AppError(422, Detail.memoriesImportEmpty);
-    if (explicit.some((m) => m.content.trim() === '')) throw new AppError(422, Detail.memoryContentEmpty);
+    if (text === '' && explicit.length === 0) throw invalidInput(['body'], Detail.memoriesImportEmpty);
+    if (explicit.some((m) => m.content.trim() === ''))
+      throw invalidInput(['body', 'memories'], Detail.memoryContentEmpty);
     const now = this.deps.clock.now();
     const importId = randomUUID();
     await this.deps.imports.transaction(async (tx) => {

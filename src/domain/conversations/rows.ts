@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { AppError, Detail } from '../../errors.js';
+import { Detail, invalidInput } from '../../errors.js';
 import type { ConversationRow } from '../../store/repositories/conversations.js';
 import type { ConversationsTable, TranscriptSegmentsTable } from '../../store/schema.js';
 import { timeOrderedId } from '../ids.js';
@@ -10,9 +10,10 @@ import type { SegmentInput } from './inputs.js';
 /** research/omi-rest.md §2.1: per segment in order, first failure wins, 0-based index. */
 export function validateSegments(segments: readonly SegmentInput[]): void {
   segments.forEach((segment, i) => {
-    if (segment.end <= segment.start) throw new AppError(422, Detail.segmentEndBeforeStart(i));
-    if (segment.start < 0) throw new AppError(422, Detail.segmentNegativeStart(i));
-    if (segment.text.trim() === '') throw new AppError(422, Detail.segmentTextEmpty(i));
+    const at = (field: string) => ['body', 'transcript_segments', i, field];
+    if (segment.end <= segment.start) throw invalidInput(at('end'), Detail.segmentEndBeforeStart(i));
+    if (segment.start < 0) throw invalidInput(at('start'), Detail.segmentNegativeStart(i));
+    if (segment.text.trim() === '') throw invalidInput(at('text'), Detail.segmentTextEmpty(i));
   });
 }
 

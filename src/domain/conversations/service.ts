@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { ConversationAppResultsRepository } from '../../store/repositories/conversation-app-results.js';
 import type {
@@ -77,11 +77,11 @@ export class ConversationsService {
 
   private textRow(userId: string, input: CreateFromTextInput): Insertable<ConversationsTable> & { id: string } {
     const text = input.text.trim();
-    if (text === '') throw new AppError(422, Detail.textEmpty);
+    if (text === '') throw invalidInput(['body', 'text'], Detail.textEmpty);
     const startedAt = input.started_at ? parseInstant(input.started_at) : this.deps.clock.now();
     // SPEC §4.2: finished_at defaults to started_at + 5 minutes; equal is allowed for text.
     const finishedAt = input.finished_at ? parseInstant(input.finished_at) : startedAt + FIVE_MINUTES_MS;
-    if (finishedAt < startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
+    if (finishedAt < startedAt) throw invalidInput(['body', 'finished_at'], Detail.finishedBeforeStarted);
     return this.newRow(userId, {
       started_at: startedAt,
       finished_at: finishedAt,
@@ -103,7 +103,7 @@ export class ConversationsService {
     validateSegments(input.transcript_segments);
     const clientSessionId = input.client_session_id?.trim() || null;
     if (input.client_session_id !== undefined && input.client_session_id !== null && clientSessionId === null) {
-      throw new AppError(422, 'client_session_id cannot be empty');
+      throw invalidInput(['body', 'client_session_id'], 'client_session_id cannot be empty');
     }
     if (clientSessionId) {
       const existing = await this.deps.conversations.findByClientSession(userId, clientSessionId);
@@ -114,7 +114,7 @@ export class ConversationsService {
     const lastEnd = Math.max(...segments.map((s) => s.end));
     // DESIGN §7: finished_at defaults to started_at + the largest segment end.
     const finishedAt = input.finished_at ? parseInstant(input.finished_at) : startedAt + Math.round(lastEnd * 1000);
-    if (finishedAt <= startedAt) throw new AppError(422, Detail.finishedBeforeStarted);
+    if (finishedAt <= startedAt) throw invalidInput(['body', 'finished_at'], Detail.finishedBeforeStarted);
     const row = this.newRow(userId, {
       started_at: startedAt,
       finished_at: finishedAt,
@@ -160,9 +160,9 @@ export class ConversationsService {
     const row = await this.deps.conversations.findById(userId, id);
     if (!row) throw new AppError(404, Detail.conversationNotFound);
     if (patch.title === undefined && patch.discarded === undefined)
-      throw new AppError(422, Detail.conversationPatchEmpty);
+      throw invalidInput(['body'], Detail.conversationPatchEmpty);
     const title = patch.title?.trim();
-    if (title === '') throw new AppError(422, 'title cannot be empty');
+    if (title === '') throw invalidInput(['body', 'title'], Detail.titleEmpty);
     const now = this.deps.clock.now();
     // Restoring a conversation the pipeline discarded processes it (it never got a summary, items or
     // memories); restoring one the user discarded only shows it again, with everything it had.

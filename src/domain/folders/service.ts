@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { ConversationsRepository } from '../../store/repositories/conversations.js';
 import type { FolderPatch, FoldersRepository, FolderWithCount } from '../../store/repositories/folders.js';
 import type { ConversationsService } from '../conversations/service.js';
@@ -60,7 +60,7 @@ export function toFolderView(row: FolderWithCount): FolderView {
 
 function cleanName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw new AppError(422, Detail.folderNameEmpty);
+  if (trimmed === '') throw invalidInput(['body', 'name'], Detail.folderNameEmpty);
   return trimmed;
 }
 
@@ -104,7 +104,7 @@ export class FoldersService {
     if (input.color !== undefined && input.color !== null) patch.color = input.color;
     if (input.icon !== undefined && input.icon !== null) patch.icon = input.icon;
     if (input.order !== undefined && input.order !== null) patch.position = input.order;
-    if (Object.keys(patch).length === 0) throw new AppError(422, Detail.atLeastOneField);
+    if (Object.keys(patch).length === 0) throw invalidInput(['body'], Detail.atLeastOneField);
     await this.folders.update(userId, id, { ...patch, updated_at: this.clock.now() });
     return this.get(userId, id);
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { GoalPatch, GoalProgressRow, GoalRow, GoalsRepository } from '../../store/repositories/goals.js';
 import type { CreateReceipt } from '../ports.js';
 
@@ -73,28 +73,31 @@ const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
  * name the field the caller sent), then sane bounds, then every value inside them; all checks run
  * before anything is written.
  */
-function checkValues(values: { min: number; max: number; target: number; current: number }): void {
+function checkValues(
+  values: { min: number; max: number; target: number; current: number },
+  where: 'body' | 'query' = 'body',
+): void {
   for (const [field, value] of Object.entries({
     target_value: values.target,
     current_value: values.current,
     min_value: values.min,
     max_value: values.max,
   })) {
-    if (!Number.isFinite(value)) throw new AppError(422, Detail.goalValueNotFinite(field));
+    if (!Number.isFinite(value)) throw invalidInput([where, field], Detail.goalValueNotFinite(field));
   }
-  if (values.min > values.max) throw new AppError(422, Detail.goalRangeInvalid);
+  if (values.min > values.max) throw invalidInput([where, 'min_value'], Detail.goalRangeInvalid);
   for (const [field, value] of [
     ['target_value', values.target],
     ['current_value', values.current],
   ] as const) {
     if (value < values.min || value > values.max)
-      throw new AppError(422, Detail.goalValueOutOfRange(field, values.min, values.max));
+      throw invalidInput([where, field], Detail.goalValueOutOfRange(field, values.min, values.max));
   }
 }
 
 function cleanTitle(title: string): string {
   const trimmed = title.trim();
-  if (trimmed === '') throw new AppError(422, Detail.titleEmpty);
+  if (trimmed === '') throw invalidInput(['body', 'title'], Detail.titleEmpty);
   return trimmed;
 }
 
@@ -152,7 +155,7 @@ export class GoalsService {
     if (input.min_value !== undefined) patch.min_value = input.min_value;
     if (input.max_value !== undefined) patch.max_value = input.max_value;
     if (input.unit !== undefined) patch.unit = input.unit;
-    if (Object.keys(patch).length === 0) throw new AppError(422, Detail.atLeastOneField);
+    if (Object.keys(patch).length === 0) throw invalidInput(['body'], Detail.atLeastOneField);
     checkValues({
       min: patch.min_value ?? existing.min_value,
       max: patch.max_value ?? existing.max_value,
@@ -170,7 +173,10 @@ export class GoalsService {
   /** Sets the current value and records today's (UTC) history point. */
   async recordProgress(userId: string, id: string, value: number): Promise<GoalView> {
     const existing = await this.require(userId, id);
-    checkValues({ min: existing.min_value, max: existing.max_value, target: existing.target_value, current: value });
+    checkValues(
+      { min: existing.min_value, max: existing.max_value, target: existing.target_value, current: value },
+      'query',
+    );
     const now = this.clock.now();
     if (!(await this.goals.recordProgress(userId, id, value, utcDay(now), now)))
       throw new AppError(404, Detail.goalNotFound);

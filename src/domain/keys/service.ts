@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { ApiKeyRow, ApiKeysRepository } from '../../store/repositories/api-keys.js';
 import {
   DEV_KEY_PREFIX,
@@ -44,7 +44,7 @@ export class DevKeysService {
     scopes: readonly string[] | null | undefined,
   ): Promise<DevKeyView & { key: string }> {
     const trimmed = name.trim();
-    if (trimmed === '') throw new AppError(422, Detail.keyNameEmpty);
+    if (trimmed === '') throw invalidInput(['body', 'name'], Detail.keyNameEmpty);
     if (scopes?.some((s) => !isDevScope(s))) throw new AppError(400, Detail.invalidScopes(DEV_SCOPES));
     const generated = generateKey(DEV_KEY_PREFIX);
     const row: ApiKeyRow = {
@@ -71,8 +71,9 @@ export class DevKeysService {
   }
 
   /** Silent no-op for unknown or foreign ids (research/omi-rest.md §1.2: DELETE answers 204 either way). */
+  /** An id that is not one of the caller's keys is a 404, as for app keys (never a hint that it exists). */
   async revoke(userId: string, keyId: string): Promise<void> {
-    await this.keys.delete(userId, keyId);
+    if (!(await this.keys.delete(userId, keyId))) throw new AppError(404, Detail.appKeyNotFound);
   }
 
   async authenticate(presented: string): Promise<AuthenticatedKey | null> {

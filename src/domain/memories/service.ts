@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { MemoriesRepository, MemoryPatch } from '../../store/repositories/memories.js';
 import type { MemoriesTable } from '../../store/schema.js';
 import { MEMORY_CATEGORIES, type MemoryCategory } from '../categories.js';
@@ -55,7 +55,7 @@ export class MemoriesService {
 
   async create(userId: string, input: CreateMemoryInput, receipt?: CreateReceipt): Promise<MemoryView> {
     const content = input.content.trim();
-    if (content === '') throw new AppError(422, Detail.memoryContentEmpty);
+    if (content === '') throw invalidInput(['body', 'content'], Detail.memoryContentEmpty);
     const row = this.newRow(userId, { ...input, content }, this.clock.now());
     return this.insert([row], toMemoryView(row), receipt);
   }
@@ -66,7 +66,8 @@ export class MemoriesService {
     inputs: readonly CreateMemoryInput[],
     receipt?: CreateReceipt,
   ): Promise<{ memories: MemoryView[]; created_count: number }> {
-    if (inputs.some((m) => m.content.trim() === '')) throw new AppError(422, Detail.memoriesBatchContentEmpty);
+    if (inputs.some((m) => m.content.trim() === ''))
+      throw invalidInput(['body', 'memories'], Detail.memoriesBatchContentEmpty);
     const now = this.clock.now();
     // Later entries get later timestamps, so the batch lists newest-last-in-request first.
     const rows = inputs.map((input, i) => this.newRow(userId, { ...input, content: input.content.trim() }, now + i));
@@ -84,14 +85,14 @@ export class MemoriesService {
     const patch: MemoryPatch = {};
     if (input.content !== undefined && input.content !== null) {
       const content = input.content.trim();
-      if (content === '') throw new AppError(422, Detail.memoryContentEmpty);
+      if (content === '') throw invalidInput(['body', 'content'], Detail.memoryContentEmpty);
       patch.content = content;
       patch.edited = 1;
     }
     if (input.category !== undefined && input.category !== null) patch.category = input.category;
     if (input.visibility !== undefined && input.visibility !== null) patch.visibility = input.visibility;
     if (input.tags !== undefined && input.tags !== null) patch.tags = JSON.stringify(cleanTags(input.tags));
-    if (Object.keys(patch).length === 0) throw new AppError(422, Detail.memoryPatchEmpty);
+    if (Object.keys(patch).length === 0) throw invalidInput(['body'], Detail.memoryPatchEmpty);
     // Strictly later than the old version, so embeddings of the old content count as stale.
     patch.updated_at = Math.max(this.clock.now(), existing.updated_at + 1);
     await this.memories.update(userId, id, patch);

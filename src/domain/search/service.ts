@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { Detail, invalidInput } from '../../errors.js';
 import type { ConversationSearchFilter, SearchRepository } from '../../store/repositories/search.js';
 import type { ConversationsService } from '../conversations/service.js';
 import type { DeveloperConversation } from '../conversations/views.js';
@@ -29,7 +29,7 @@ const EMBED_BATCH = 128;
 /** Terms of a query, or 422 when nothing searchable is left (an empty or punctuation-only q). */
 function requireTerms(search: Pick<SearchRepository, 'terms'>, query: string): string[] {
   const terms = search.terms(query);
-  if (terms.length === 0) throw new AppError(422, Detail.searchQueryEmpty);
+  if (terms.length === 0) throw invalidInput(['query', 'q'], Detail.searchQueryEmpty);
   return terms;
 }
 
@@ -69,7 +69,7 @@ export class SearchService {
 
   /** Cosine ranking over memory embeddings; full-text ranking without a provider or when it fails. */
   async vector(userId: string, query: string, limit: number): Promise<VectorSearchResult> {
-    if (query.trim() === '') throw new AppError(422, Detail.searchQueryEmpty);
+    if (query.trim() === '') throw invalidInput(['query', 'q'], Detail.searchQueryEmpty);
     if (this.embedder) {
       try {
         return await this.embeddingRanking(this.embedder, userId, query, limit);

@@ -20,13 +20,17 @@ export const SOURCES = [
   'external_integration',
 ] as const;
 
-export const GeolocationInput = Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
-  address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
-  google_place_id: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
-  location_type: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-});
+export const GeolocationInput = Type.Object(
+  {
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    address: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    google_place_id: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    location_type: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  },
+  // Stored as given: undeclared keys are dropped by the validator, so they never reach the row.
+  { additionalProperties: false },
+);
 
 export const ActionItemView = Type.Object({
   id: Type.String(),

@@ -60,9 +60,9 @@ export function registerDevKeyRoutes(app: TypedApp, ctx: Services): void {
       preHandler: auth.session(),
       schema: {
         tags,
-        summary: 'Revoke a developer API key (204 also for unknown ids)',
+        summary: 'Revoke a developer API key (404 for an id that is not one of your keys)',
         params: Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 200 }) }),
-        response: { 204: Type.Null(), ...errors(401, 422) },
+        response: { 204: Type.Null(), ...errors(401, 404, 422) },
       },
     },
     async (request, reply) => {

@@ -129,11 +129,20 @@ export class AudioRepository {
     return row ? parseSettings(row.settings) : null;
   }
 
-  /** Merges `patch` into the user's settings JSON (other keys are kept). */
-  async updateSettings(userId: string, patch: Record<string, unknown>, now: number): Promise<Record<string, unknown>> {
+  /**
+   * Merges `patch` into the user's settings JSON and keeps only the `known` keys, so the document holds
+   * the declared settings and nothing else (whatever an older version let in is dropped here).
+   */
+  async updateSettings(
+    userId: string,
+    patch: Record<string, unknown>,
+    known: readonly string[],
+    now: number,
+  ): Promise<Record<string, unknown>> {
     return this.db.transaction().execute(async (tx) => {
       const row = await tx.selectFrom('users').select('settings').where('id', '=', userId).executeTakeFirstOrThrow();
-      const merged = { ...parseSettings(row.settings), ...patch };
+      const all = { ...parseSettings(row.settings), ...patch };
+      const merged = Object.fromEntries(known.filter((key) => key in all).map((key) => [key, all[key]]));
       await tx
         .updateTable('users')
         .set({ settings: JSON.stringify(merged), updated_at: now })
