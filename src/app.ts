@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -144,6 +145,8 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // request.cookies and reply.setCookie for the web app's session and sealed cookies (routes/web/).
+  await app.register(cookie);
   // The live listen stream (SPEC §4.11); 1 MiB bounds one audio or control frame.
   await app.register(websocket, {
     options: { maxPayload: 1024 * 1024 },

@@ -109,12 +109,9 @@ export function createAuthHooks(keys: DevKeysService, users: UsersService, after
   };
 }
 
-/** The web UI keeps the session token in a cookie named `keepsake_session`. */
+/** The web UI keeps the session token in a cookie named `keepsake_session` (parsed by @fastify/cookie). */
 function sessionCookie(request: FastifyRequest): string | null {
-  const cookie = request.headers.cookie;
-  if (!cookie) return null;
-  const match = /(?:^|;\s*)keepsake_session=([^;]+)/.exec(cookie);
-  return match ? decodeURIComponent(match[1]) : null;
+  return request.cookies.keepsake_session || null;
 }
 
 /** The authenticated user of a dev-key route (the preHandler guarantees it). */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import '../store/repositories/apps-tables.js';
-import { Gauge, type Registry } from './metrics.js';
+import { gauge, type MetricsRegistry } from './metrics.js';
 
 const HOUR_MS = 3_600_000;
 // Terminal "completed" rows are left out: the claim index (status, run_at) makes these range scans.
@@ -11,16 +11,19 @@ const OPEN_STATUSES = ['queued', 'leased', 'blocked_byok', 'dead_letter'] as con
  * Cluster-wide gauges read from the database at scrape time: every node reports the same job queue
  * and webhook figures, whichever process ran the work (workers expose no HTTP port).
  */
-export function registerDatabaseCollectors(registry: Registry, db: Kysely<Database>, now: () => number): void {
-  const jobs = registry.add(new Gauge('keepsake_jobs', 'Jobs in the job table by kind and open status'));
+export function registerDatabaseCollectors(registry: MetricsRegistry, db: Kysely<Database>, now: () => number): void {
+  const jobs = registry.add(
+    gauge('keepsake_jobs', 'Jobs in the job table by kind and open status', ['kind', 'status']),
+  );
   const oldest = registry.add(
-    new Gauge('keepsake_jobs_oldest_queued_age_seconds', 'Age of the oldest due queued job by kind (0 when none)'),
+    gauge('keepsake_jobs_oldest_queued_age_seconds', 'Age of the oldest due queued job by kind (0 when none)', [
+      'kind',
+    ]),
   );
   const webhooks = registry.add(
-    new Gauge(
-      'keepsake_webhook_deliveries_last_hour',
-      'Webhook and push deliveries updated in the last hour, by status',
-    ),
+    gauge('keepsake_webhook_deliveries_last_hour', 'Webhook and push deliveries updated in the last hour, by status', [
+      'status',
+    ]),
   );
   registry.collect(async () => {
     const at = now();

@@ -1,147 +1,34 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
 /**
- * A small Prometheus registry (text exposition format 0.0.4): counters, gauges and histograms with
- * labels. Values live in this process; Prometheus scrapes every `keepsake serve` process and sums.
- * Cluster-wide figures (job queue, webhook outcomes) are read from the database at scrape time by
- * collectors instead, so they are right whichever node is scraped.
+ * Prometheus metrics through prom-client. Values live in this process; Prometheus scrapes every
+ * `keepsake serve` process and sums. Cluster-wide figures (job queue, webhook outcomes) are read
+ * from the database at scrape time by collectors instead, so they are right whichever node is scraped.
+ * Metrics are created outside prom-client's global registry: each app (and each test) has its own.
  */
+export { Counter, Gauge, Histogram };
 
-export type Labels = Record<string, string>;
+export const PROMETHEUS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
-interface Sample {
-  labels: Labels;
-  value: number;
-}
+export const counter = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new Counter<L>({ name, help, labelNames, registers: [] });
 
-abstract class Metric {
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    readonly type: 'counter' | 'gauge' | 'histogram',
-  ) {}
+export const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+  new Gauge<L>({ name, help, labelNames, registers: [] });
 
-  abstract samples(): Array<Sample & { suffix: string }>;
+export const histogram = <L extends string>(name: string, help: string, buckets: number[], labelNames: readonly L[]) =>
+  new Histogram<L>({ name, help, buckets, labelNames, registers: [] });
 
-  render(): string {
-    const lines = [`# HELP ${this.name} ${escapeHelp(this.help)}`, `# TYPE ${this.name} ${this.type}`];
-    for (const sample of this.samples()) {
-      lines.push(`${this.name}${sample.suffix}${formatLabels(sample.labels)} ${formatValue(sample.value)}`);
-    }
-    return lines.join('\n');
-  }
-}
-
-class Series<T> {
-  private readonly byKey = new Map<string, { labels: Labels; value: T }>();
-
-  get(labels: Labels, init: () => T): { labels: Labels; value: T } {
-    // Label names in code-unit order (not localeCompare: this runs on every request).
-    const key = JSON.stringify(
-      Object.keys(labels)
-        .sort()
-        .map((name) => [name, labels[name]]),
-    );
-    let entry = this.byKey.get(key);
-    if (!entry) {
-      entry = { labels: { ...labels }, value: init() };
-      this.byKey.set(key, entry);
-    }
-    return entry;
-  }
-
-  entries(): Array<{ labels: Labels; value: T }> {
-    return [...this.byKey.values()];
-  }
-
-  clear(): void {
-    this.byKey.clear();
-  }
-}
-
-export class Counter extends Metric {
-  private readonly series = new Series<number>();
-
-  constructor(name: string, help: string) {
-    super(name, help, 'counter');
-  }
-
-  inc(labels: Labels = {}, by = 1): void {
-    const entry = this.series.get(labels, () => 0);
-    entry.value += by;
-  }
-
-  samples() {
-    return this.series.entries().map(({ labels, value }) => ({ labels, value, suffix: '' }));
-  }
-}
-
-export class Gauge extends Metric {
-  private readonly series = new Series<number>();
-
-  constructor(name: string, help: string) {
-    super(name, help, 'gauge');
-  }
-
-  set(labels: Labels, value: number): void {
-    this.series.get(labels, () => 0).value = value;
-  }
-
-  /** Drops every series (a collector refills the gauge from scratch on each scrape). */
-  reset(): void {
-    this.series.clear();
-  }
-
-  samples() {
-    return this.series.entries().map(({ labels, value }) => ({ labels, value, suffix: '' }));
-  }
-}
-
-interface Buckets {
-  counts: number[];
-  sum: number;
-  count: number;
-}
-
-export class Histogram extends Metric {
-  private readonly series = new Series<Buckets>();
-
-  constructor(
-    name: string,
-    help: string,
-    readonly bounds: readonly number[],
-  ) {
-    super(name, help, 'histogram');
-  }
-
-  observe(labels: Labels, value: number): void {
-    const entry = this.series.get(labels, () => ({ counts: this.bounds.map(() => 0), sum: 0, count: 0 }));
-    // Cumulative buckets: a value counts in every bucket whose upper bound it does not exceed.
-    for (let i = 0; i < this.bounds.length; i++) if (value <= this.bounds[i]) entry.value.counts[i]++;
-    entry.value.sum += value;
-    entry.value.count++;
-  }
-
-  samples() {
-    return this.series.entries().flatMap(({ labels, value }) => [
-      ...this.bounds.map((bound, i) => ({
-        labels: { ...labels, le: formatValue(bound) },
-        value: value.counts[i],
-        suffix: '_bucket',
-      })),
-      { labels: { ...labels, le: '+Inf' }, value: value.count, suffix: '_bucket' },
-      { labels, value: value.sum, suffix: '_sum' },
-      { labels, value: value.count, suffix: '_count' },
-    ]);
-  }
-}
-
-/** Metrics of one process plus collectors that refresh gauges right before each scrape. */
-export class Registry {
-  private readonly metrics: Metric[] = [];
+/**
+ * prom-client's registry plus collectors that refresh gauges right before each scrape. A collector
+ * may fill several gauges from one query, which prom-client's per-metric `collect` (run for all
+ * metrics at once) cannot order.
+ */
+export class MetricsRegistry extends Registry {
   private readonly collectors: Array<() => Promise<void> | void> = [];
 
-  add<M extends Metric>(metric: M): M {
-    if (this.metrics.some((m) => m.name === metric.name)) throw new Error(`metric ${metric.name} registered twice`);
-    this.metrics.push(metric);
+  add<M extends Counter | Gauge | Histogram>(metric: M): M {
+    this.registerMetric(metric);
     return metric;
   }
 
@@ -151,29 +38,6 @@ export class Registry {
 
   async render(): Promise<string> {
     for (const collector of this.collectors) await collector();
-    return `${this.metrics.map((m) => m.render()).join('\n')}\n`;
+    return this.metrics();
   }
-}
-
-export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
-
-function formatLabels(labels: Labels): string {
-  const entries = Object.entries(labels);
-  if (entries.length === 0) return '';
-  return `{${entries.map(([k, v]) => `${k}="${escapeLabel(v)}"`).join(',')}}`;
-}
-
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
-
-function escapeHelp(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-}
-
-function formatValue(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Number.POSITIVE_INFINITY) return '+Inf';
-  if (value === Number.NEGATIVE_INFINITY) return '-Inf';
-  return String(value);
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../context-types.js';
 import type { Database } from '../store/schema.js';
 import { registerDatabaseCollectors } from './collect.js';
-import { Counter, type Registry } from './metrics.js';
+import { type Counter, counter, type MetricsRegistry } from './metrics.js';
 import { ReadinessProbe } from './readiness.js';
 import type { OpsState } from './state.js';
 
@@ -11,9 +11,9 @@ import type { OpsState } from './state.js';
 export interface OpsModule {
   state: OpsState;
   readiness: ReadinessProbe;
-  addDatabaseCollectors(registry: Registry): void;
+  addDatabaseCollectors(registry: MetricsRegistry): void;
   /** Terminal STT provider failures of live streams, by provider and outcome. */
-  sttFailures: Counter;
+  sttFailures: Counter<'provider' | 'outcome'>;
 }
 
 export function createOpsModule(deps: {
@@ -35,6 +35,9 @@ export function createOpsModule(deps: {
     state,
     readiness,
     addDatabaseCollectors: (registry) => registerDatabaseCollectors(registry, deps.db, () => deps.clock.now()),
-    sttFailures: new Counter('keepsake_stt_provider_errors_total', 'Terminal STT provider failures of live streams'),
+    sttFailures: counter('keepsake_stt_provider_errors_total', 'Terminal STT provider failures of live streams', [
+      'provider',
+      'outcome',
+    ]),
   };
 }

@@ -6,7 +6,7 @@ import type { Services } from '../context.js';
 import { AppError, Detail } from '../errors.js';
 import { errors } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
-import { Gauge, Histogram, PROMETHEUS_CONTENT_TYPE, Registry } from '../ops/metrics.js';
+import { gauge, histogram, MetricsRegistry, PROMETHEUS_CONTENT_TYPE } from '../ops/metrics.js';
 import { speechStatus } from '../providers/stt/select.js';
 
 const tags = ['System'];
@@ -61,21 +61,24 @@ export function registerOpsRoutes(app: TypedApp, ctx: Services): void {
   );
 }
 
-function processMetrics(app: TypedApp, ctx: Services): Registry {
-  const registry = new Registry();
+function processMetrics(app: TypedApp, ctx: Services): MetricsRegistry {
+  const registry = new MetricsRegistry();
   const latency = registry.add(
-    new Histogram(
+    histogram(
       'keepsake_http_request_duration_seconds',
       'HTTP request latency by route pattern, method and status class',
       LATENCY_BUCKETS,
+      ['route', 'method', 'status_class'],
     ),
   );
   registry.add(ctx.ops.sttFailures);
-  const sockets = registry.add(new Gauge('keepsake_listen_open_sockets', 'Live listen sockets open on this process'));
-  const draining = registry.add(new Gauge('keepsake_draining', '1 while this process drains after SIGTERM'));
-  const memory = registry.add(new Gauge('keepsake_process_memory_bytes', 'Memory of this process by kind'));
+  const sockets = registry.add(gauge('keepsake_listen_open_sockets', 'Live listen sockets open on this process'));
+  const draining = registry.add(gauge('keepsake_draining', '1 while this process drains after SIGTERM'));
+  const memory = registry.add(gauge('keepsake_process_memory_bytes', 'Memory of this process by kind', ['kind']));
   const loopDelay = registry.add(
-    new Gauge('keepsake_event_loop_delay_seconds', 'Event-loop delay of this process since the previous scrape'),
+    gauge('keepsake_event_loop_delay_seconds', 'Event-loop delay of this process since the previous scrape', [
+      'quantile',
+    ]),
   );
   // Sampled every 10 ms; a busy or CPU-starved process shows here before its requests slow down.
   const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -88,8 +91,8 @@ function processMetrics(app: TypedApp, ctx: Services): Registry {
     latency.observe(labels, reply.elapsedTime / 1000);
   });
   registry.collect(() => {
-    sockets.set({}, ctx.listen.active.size);
-    draining.set({}, ctx.ops.state.draining ? 1 : 0);
+    sockets.set(ctx.listen.active.size);
+    draining.set(ctx.ops.state.draining ? 1 : 0);
     const usage = process.memoryUsage();
     memory.set({ kind: 'rss' }, usage.rss);
     memory.set({ kind: 'heap_used' }, usage.heapUsed);

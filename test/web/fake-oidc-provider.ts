@@ -117,8 +117,7 @@ export class FakeOidcProvider {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
     this.tokenRequests.push(form);
-    const basic = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-    if (req.headers.authorization !== basic) return json(res, 401, { error: 'invalid_client' });
+    if (!this.validClient(req.headers.authorization)) return json(res, 401, { error: 'invalid_client' });
     const issued = this.codes.get(form.code ?? '');
     if (!issued || issued.used || form.grant_type !== 'authorization_code')
       return json(res, 400, { error: 'invalid_grant' });
@@ -129,6 +128,14 @@ export class FakeOidcProvider {
     if (challenge !== issued.challenge || form.redirect_uri !== issued.redirectUri)
       return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE or redirect_uri mismatch' });
     json(res, 200, { access_token: 'at', token_type: 'Bearer', id_token: this.idToken(issued.nonce) });
+  }
+
+  /** client_secret_basic (RFC 6749 §2.3.1): both parts are form-encoded before base64, so decode them. */
+  private validClient(header: string | undefined): boolean {
+    if (!header?.startsWith('Basic ')) return false;
+    const [id, secret] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
+    const decode = (part = '') => decodeURIComponent(part.replace(/\+/g, ' '));
+    return decode(id) === this.clientId && decode(secret) === this.clientSecret;
   }
 
   private idToken(nonce: string): string {

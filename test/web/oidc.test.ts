@@ -3,7 +3,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { createTestApp, dialects, type TestApp } from '../helpers/app.js';
 import { FakeOidcProvider } from './fake-oidc-provider.js';
-import { page } from './support.js';
+import { page, parseSetCookie } from './support.js';
 
 function cookiesOf(response: { headers: Record<string, unknown> }): string[] {
   const header = response.headers['set-cookie'];
@@ -65,7 +65,8 @@ for (const dialect of dialects()) {
       assert.equal(response.statusCode, status, response.body);
       assert.match(response.body, message);
       assert.equal(cookieValue(response, 'keepsake_session'), null, 'no session cookie');
-      assert.match(cookiesOf(response).join('\n'), /keepsake_oidc=; Path=\/sign-in\/oidc; .*Max-Age=0/);
+      const cleared = parseSetCookie(cookiesOf(response).find((c) => c.startsWith('keepsake_oidc=;')) ?? '');
+      assert.deepEqual([cleared.attributes.Path, cleared.attributes['Max-Age']], ['/sign-in/oidc', '0']);
     }
 
     test('the sign-in page offers the provider button', async () => {
@@ -89,7 +90,14 @@ for (const dialect of dialects()) {
       assert.match(p.get('nonce') ?? '', /^[A-Za-z0-9_-]{43}$/);
       assert.match(p.get('scope') ?? '', /\bopenid\b/);
       const line = cookiesOf(response).join('\n');
-      assert.match(line, /keepsake_oidc=[^;]+; Path=\/sign-in\/oidc; HttpOnly; SameSite=Lax; Max-Age=600/);
+      const attempt = parseSetCookie(cookiesOf(response).find((c) => c.startsWith('keepsake_oidc=')) ?? '');
+      assert.match(attempt.pair, /^keepsake_oidc=[^;]+$/);
+      assert.deepEqual(attempt.attributes, {
+        Path: '/sign-in/oidc',
+        HttpOnly: true,
+        SameSite: 'Lax',
+        'Max-Age': '600',
+      });
       assert.ok(!line.includes(p.get('state') ?? '-'), 'the state is not readable in the cookie');
     });
 
@@ -99,7 +107,8 @@ for (const dialect of dialects()) {
       assert.equal(response.statusCode, 200, response.body);
       assert.match(response.body, /<meta http-equiv="refresh" content="0;url=\/goals">/);
       const setCookie = cookiesOf(response).find((c) => c.startsWith('keepsake_session=')) ?? '';
-      assert.match(setCookie, /; HttpOnly; SameSite=Strict; Max-Age=604800/);
+      const { attributes } = parseSetCookie(setCookie);
+      assert.deepEqual(attributes, { Path: '/', HttpOnly: true, SameSite: 'Strict', 'Max-Age': '604800' });
       const session = setCookie.split(';')[0];
       const goals = await page(t.app, session, '/goals');
       assert.equal(goals.statusCode, 200);

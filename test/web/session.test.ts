@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
-import { form, page, post, SAME_ORIGIN, signIn } from './support.js';
+import { form, page, parseSetCookie, post, SAME_ORIGIN, signIn } from './support.js';
 
 for (const dialect of dialects()) {
   describe(`web sign-in and CSRF (${dialect})`, () => {
@@ -34,7 +34,8 @@ for (const dialect of dialects()) {
       assert.equal(response.statusCode, 303);
       assert.equal(response.headers.location, '/goals');
       const setCookie = String(response.headers['set-cookie']);
-      assert.match(setCookie, /; HttpOnly; SameSite=Strict; Max-Age=604800/);
+      const { attributes } = parseSetCookie(setCookie);
+      assert.deepEqual(attributes, { Path: '/', HttpOnly: true, SameSite: 'Strict', 'Max-Age': '604800' });
       const token = decodeURIComponent(/keepsake_session=([^;]+)/.exec(setCookie)?.[1] ?? '');
       assert.notEqual(token, user.token);
       assert.equal(await t.ctx.users.resolveSessionToken(token), user.uid);

@@ -47,3 +47,18 @@ export function post(
 export function page(app: TypedApp, cookie: string, url: string) {
   return app.inject({ method: 'GET', url, headers: { cookie } });
 }
+
+/**
+ * A Set-Cookie line as its name=value and its attributes (order-free: RFC 6265 attributes carry no
+ * order, and @fastify/cookie writes them in its own).
+ */
+export function parseSetCookie(line: string): { pair: string; attributes: Record<string, string | true> } {
+  const [pair, ...rest] = line.split('; ');
+  const attributes: Record<string, string | true> = {};
+  for (const part of rest) {
+    const at = part.indexOf('=');
+    if (at === -1) attributes[part] = true;
+    else attributes[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return { pair, attributes };
+}

@@ -1,9 +1,10 @@
+import type { KeyObject } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError } from '../../errors.js';
 import type { UserRow, UsersRepository } from '../../store/repositories/users.js';
 import type { OidcVerifier } from './oidc.js';
-import { DEFAULT_SESSION_TTL_SECONDS, decodeJwt, signSessionToken, verifySessionToken } from './session-tokens.js';
+import { DEFAULT_SESSION_TTL_SECONDS, sessionKey, signSessionToken, verifySessionToken } from './session-tokens.js';
 
 export interface UserView {
   uid: string;
@@ -23,12 +24,16 @@ export function isValidTimezone(timezone: string): boolean {
 }
 
 export class UsersService {
+  private readonly sessionKey: KeyObject;
+
   constructor(
     private readonly users: UsersRepository,
     private readonly clock: Clock,
     private readonly secret: string,
     private readonly oidc: OidcVerifier | null,
-  ) {}
+  ) {
+    this.sessionKey = sessionKey(secret);
+  }
 
   async create(input: {
     name: string;
@@ -76,12 +81,12 @@ export class UsersService {
    */
   async resolveSessionToken(token: string): Promise<string | null> {
     const now = this.clock.now();
-    const local = verifySessionToken(this.secret, token, now);
+    const local = await verifySessionToken(this.sessionKey, token, now);
     if (local) return (await this.users.findById(local)) ? local : null;
     if (!this.oidc) return null;
-    const subject = await this.oidc.verify(token, now).catch(() => null);
-    if (!subject) return null;
-    return this.userForOidcClaims(decodeJwt(token)?.payload ?? { sub: subject });
+    // An unreachable issuer refuses the token like an invalid one (a 401, never a 500).
+    const claims = await this.oidc.verifiedClaims(token, now).catch(() => null);
+    return claims ? this.userForOidcClaims(claims) : null;
   }
 
   /**

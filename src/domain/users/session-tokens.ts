@@ -1,52 +1,41 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
+import { errors, jwtVerify } from 'jose';
 
 /** Session tokens: compact HS256 JWTs signed with the server secret, issuer `keepsake`, with expiry. */
 export const SESSION_ISSUER = 'keepsake';
 export const DEFAULT_SESSION_TTL_SECONDS = 30 * 24 * 3600;
 
-const b64url = (input: Buffer | string) => Buffer.from(input).toString('base64url');
+const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
 
+/**
+ * Signing stays here, synchronous: issuing a token is a plain function the CLI and pages call
+ * without awaiting, and a fixed header plus an HMAC is all it is (docs/architecture.md). Checking
+ * tokens, where the attacks are, is jose's.
+ */
 export function signSessionToken(secret: string, userId: string, nowMs: number, ttlSeconds: number): string {
   const iat = Math.floor(nowMs / 1000);
-  const header = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-  const payload = b64url(
-    JSON.stringify({ iss: SESSION_ISSUER, sub: userId, iat, exp: iat + ttlSeconds, jti: randomUUID() }),
-  );
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+  const claims = { iss: SESSION_ISSUER, sub: userId, iat, exp: iat + ttlSeconds, jti: randomUUID() };
+  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const signature = createHmac('sha256', secret).update(`${HEADER}.${payload}`).digest('base64url');
+  return `${HEADER}.${payload}.${signature}`;
 }
 
-export interface JwtParts {
-  header: Record<string, unknown>;
-  payload: Record<string, unknown>;
-  signingInput: string;
-  signature: Buffer;
-}
+/** The key session tokens are checked with (made once: jose would import raw bytes on every call). */
+export const sessionKey = (secret: string): KeyObject => createSecretKey(Buffer.from(secret));
 
-export function decodeJwt(token: string): JwtParts | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
+/** The user id of a valid, unexpired session token signed with `key`, else null. */
+export async function verifySessionToken(key: KeyObject, token: string, nowMs: number): Promise<string | null> {
   try {
-    const header: unknown = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
-    const payload: unknown = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
-    if (!isObject(header) || !isObject(payload)) return null;
-    return { header, payload, signingInput: `${parts[0]}.${parts[1]}`, signature: Buffer.from(parts[2], 'base64url') };
-  } catch {
-    return null;
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: SESSION_ISSUER,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: new Date(nowMs),
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch (error) {
+    // Any token jose refuses (malformed, forged, expired, another issuer) is simply not a session.
+    if (error instanceof errors.JOSEError) return null;
+    throw error;
   }
-}
-
-/** The user id of a valid, unexpired session token signed with `secret`, else null. */
-export function verifySessionToken(secret: string, token: string, nowMs: number): string | null {
-  const jwt = decodeJwt(token);
-  if (jwt?.header.alg !== 'HS256' || jwt.payload.iss !== SESSION_ISSUER) return null;
-  const expected = createHmac('sha256', secret).update(jwt.signingInput).digest();
-  if (expected.length !== jwt.signature.length || !timingSafeEqual(expected, jwt.signature)) return null;
-  const { exp, sub } = jwt.payload;
-  if (typeof exp !== 'number' || exp * 1000 <= nowMs || typeof sub !== 'string') return null;
-  return sub;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,11 +1,13 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import * as oidcClient from 'openid-client';
 import type { OidcConfig } from '../../config.js';
-import type { OidcVerifier } from '../../domain/users/oidc.js';
 
 /**
  * The relying-party side of an OpenID Connect authorization-code sign-in with PKCE (S256), `state`
- * and `nonce` (docs/web.md). The attempt travels in a sealed cookie between the redirect to the
- * provider and the callback; the ID token is checked by the same JWKS verifier as API tokens.
+ * and `nonce` (docs/web.md), through openid-client: discovery, the authorization URL, the code
+ * exchange (client_secret_basic when a secret is set) and the ID token's checks (signature, issuer,
+ * audience, expiry, nonce, `azp`). The attempt travels in a sealed cookie between the redirect to the
+ * provider and the callback.
  */
 export interface OidcAttempt {
   state: string;
@@ -25,10 +27,11 @@ export class OidcSignInError extends Error {
   }
 }
 
-const random = () => randomBytes(32).toString('base64url');
+const UNREACHABLE = 'The identity provider could not be reached. Try again in a moment.';
 
 export function newAttempt(next: string, redirectUri: string): OidcAttempt {
-  return { state: random(), nonce: random(), verifier: random(), next, redirectUri };
+  const { randomState, randomNonce, randomPKCECodeVerifier } = oidcClient;
+  return { state: randomState(), nonce: randomNonce(), verifier: randomPKCECodeVerifier(), next, redirectUri };
 }
 
 export function isAttempt(value: unknown): value is OidcAttempt {
@@ -37,94 +40,106 @@ export function isAttempt(value: unknown): value is OidcAttempt {
   return ['state', 'nonce', 'verifier', 'next', 'redirectUri'].every((k) => typeof v[k] === 'string');
 }
 
-export function authorizationUrl(endpoint: string, clientId: string, attempt: OidcAttempt): string {
-  const url = new URL(endpoint);
-  const challenge = createHash('sha256').update(attempt.verifier).digest('base64url');
-  const params = {
-    response_type: 'code',
-    client_id: clientId,
-    redirect_uri: attempt.redirectUri,
-    scope: 'openid profile email',
-    state: attempt.state,
-    nonce: attempt.nonce,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  };
-  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-  return url.toString();
-}
-
 export function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function tokenRequest(config: OidcConfig, clientId: string, attempt: OidcAttempt, code: string): RequestInit {
-  const body = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code,
-    redirect_uri: attempt.redirectUri,
-    code_verifier: attempt.verifier,
-    client_id: clientId,
-  });
-  const headers: Record<string, string> = {
-    'content-type': 'application/x-www-form-urlencoded',
-    accept: 'application/json',
-  };
-  // client_secret_basic (RFC 6749 §2.3.1): both parts form-encoded before base64.
-  if (config.clientSecret !== null) {
-    const pair = `${encodeURIComponent(clientId)}:${encodeURIComponent(config.clientSecret)}`;
-    headers.authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+/** Why an ID token was refused, from openid-client's error (its cause names the failed claim). */
+function idTokenReason(error: oidcClient.ClientError, clientId: string): string {
+  const cause = error.cause as { cause?: { claim?: string; claims?: { aud?: unknown } } } | undefined;
+  const claim = cause?.cause?.claim;
+  if (claim === 'exp') return 'expired';
+  if (claim === 'nonce') return 'nonce mismatch';
+  if (claim === 'azp') return 'wrong authorized party';
+  if (claim === 'aud') {
+    const aud = cause?.cause?.claims?.aud;
+    return Array.isArray(aud) && aud.includes(clientId) ? 'wrong authorized party' : 'wrong audience';
   }
-  return { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) };
+  if (claim === 'iss') return 'wrong issuer';
+  return claim ? `invalid ${claim}` : error.message;
 }
 
-/** Trades the code (with the PKCE verifier) for tokens; answers the ID token. */
-export async function exchangeCode(
-  config: OidcConfig,
-  clientId: string,
-  tokenEndpoint: string,
-  attempt: OidcAttempt,
-  code: string,
-): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(tokenEndpoint, tokenRequest(config, clientId, attempt, code));
-  } catch {
-    throw new OidcSignInError(502, 'The identity provider could not be reached. Try again in a moment.');
-  }
-  const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) {
-    const reason = typeof body.error === 'string' ? ` (${body.error.slice(0, 100)})` : '';
-    throw new OidcSignInError(
+/** openid-client's failures as the messages the sign-in page shows. */
+function signInError(error: unknown, clientId: string): unknown {
+  if (error instanceof oidcClient.ResponseBodyError) {
+    const reason = error.error ? ` (${error.error.slice(0, 100)})` : '';
+    return new OidcSignInError(
       401,
       `The identity provider refused the sign-in code${reason}: it may have been used already or have expired. Start again.`,
     );
   }
-  if (typeof body.id_token !== 'string')
-    throw new OidcSignInError(502, 'The identity provider answered without an ID token.');
-  return body.id_token;
+  if (error instanceof oidcClient.ClientError && error.code?.startsWith('OAUTH_JWT_'))
+    return new OidcSignInError(
+      401,
+      `The identity provider's ID token was refused (${idTokenReason(error, clientId)}). Start again.`,
+    );
+  if (error instanceof oidcClient.ClientError && error.code === 'OAUTH_JWS_SIGNATURE_VERIFICATION_FAILED')
+    return new OidcSignInError(401, "The identity provider's ID token was refused (bad signature). Start again.");
+  if (error instanceof TypeError || error instanceof oidcClient.ClientError)
+    return new OidcSignInError(502, UNREACHABLE);
+  return error;
 }
 
-/** The ID token's claims after signature, issuer, audience, expiry, nonce and `azp` checks. */
-export async function verifyIdToken(
-  verifier: OidcVerifier,
-  idToken: string,
-  clientId: string,
-  nonce: string,
-  nowMs: number,
-): Promise<Record<string, unknown>> {
-  const checked = await verifier.check(idToken, nowMs, clientId).catch(() => ({ reason: 'keys unavailable' }));
-  if ('reason' in checked)
-    throw new OidcSignInError(401, `The identity provider's ID token was refused (${checked.reason}). Start again.`);
-  const { claims } = checked;
-  if (typeof claims.nonce !== 'string' || !sameSecret(claims.nonce, nonce))
-    throw new OidcSignInError(401, "The identity provider's ID token was refused (nonce mismatch). Start again.");
-  if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId)
-    throw new OidcSignInError(
-      401,
-      "The identity provider's ID token was refused (wrong authorized party). Start again.",
-    );
-  return claims;
+/** The provider as openid-client knows it: discovered once, again after a failed discovery. */
+export class OidcRelyingParty {
+  private configuration: Promise<oidcClient.Configuration> | null = null;
+
+  constructor(
+    private readonly oidc: OidcConfig,
+    private readonly clientId: string,
+  ) {}
+
+  private discover(): Promise<oidcClient.Configuration> {
+    const { oidc, clientId } = this;
+    const auth = oidc.clientSecret === null ? oidcClient.None() : oidcClient.ClientSecretBasic(oidc.clientSecret);
+    // A provider on plain http (a LAN or test issuer) is allowed, as before openid-client.
+    const execute = new URL(oidc.issuer).protocol === 'http:' ? [oidcClient.allowInsecureRequests] : [];
+    this.configuration ??= oidcClient
+      .discovery(new URL(oidc.issuer), clientId, undefined, auth, { execute, timeout: 10 })
+      .then((configuration) => {
+        oidcClient.enableNonRepudiationChecks(configuration);
+        return configuration;
+      })
+      .catch((error: unknown) => {
+        this.configuration = null;
+        throw signInError(error, clientId);
+      });
+    return this.configuration;
+  }
+
+  /** Where to send the browser: the provider's authorization endpoint for this attempt. */
+  async authorizationUrl(attempt: OidcAttempt): Promise<string> {
+    const configuration = await this.discover();
+    const url = oidcClient.buildAuthorizationUrl(configuration, {
+      redirect_uri: attempt.redirectUri,
+      scope: 'openid profile email',
+      state: attempt.state,
+      nonce: attempt.nonce,
+      code_challenge: await oidcClient.calculatePKCECodeChallenge(attempt.verifier),
+      code_challenge_method: 'S256',
+    });
+    return url.toString();
+  }
+
+  /** Trades the callback's code (with the PKCE verifier) for tokens; answers the checked ID token's claims. */
+  async finish(attempt: OidcAttempt, callbackSearch: string): Promise<Record<string, unknown>> {
+    const configuration = await this.discover();
+    const current = new URL(attempt.redirectUri);
+    current.search = callbackSearch;
+    try {
+      const tokens = await oidcClient.authorizationCodeGrant(configuration, current, {
+        pkceCodeVerifier: attempt.verifier,
+        expectedState: attempt.state,
+        expectedNonce: attempt.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new OidcSignInError(502, 'The identity provider answered without an ID token.');
+      return claims;
+    } catch (error) {
+      throw signInError(error, this.clientId);
+    }
+  }
 }

@@ -42,24 +42,20 @@ export function unseal(secret: string, cookie: SealedCookie, text: string, nowMs
   }
 }
 
-function attributes(cookie: SealedCookie, secure: boolean): string {
-  return `Path=${cookie.path}; HttpOnly; SameSite=${cookie.sameSite}${secure ? '; Secure' : ''}`;
+function attributes(cookie: SealedCookie, secure: boolean) {
+  const sameSite = cookie.sameSite === 'Strict' ? 'strict' : 'lax';
+  return { path: cookie.path, httpOnly: true, sameSite, secure } as const;
 }
 
-/** Fastify appends repeated Set-Cookie headers (the reply may set the session cookie too). */
-function addSetCookie(reply: FastifyReply, value: string): void {
-  reply.header('set-cookie', value);
-}
-
+/** @fastify/cookie writes it (beside any other cookie the reply sets, e.g. the session). */
 export function setSealedCookie(reply: FastifyReply, cookie: SealedCookie, sealed: string, secure: boolean): void {
-  addSetCookie(reply, `${cookie.name}=${sealed}; ${attributes(cookie, secure)}; Max-Age=${cookie.maxAgeSeconds}`);
+  reply.setCookie(cookie.name, sealed, { ...attributes(cookie, secure), maxAge: cookie.maxAgeSeconds });
 }
 
 export function clearSealedCookie(reply: FastifyReply, cookie: SealedCookie, secure: boolean): void {
-  addSetCookie(reply, `${cookie.name}=; ${attributes(cookie, secure)}; Max-Age=0`);
+  reply.clearCookie(cookie.name, attributes(cookie, secure));
 }
 
 export function readCookie(request: FastifyRequest, name: string): string | null {
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '');
-  return match?.[1] ? match[1] : null;
+  return request.cookies[name] || null;
 }

@@ -15,8 +15,9 @@ export const LISTEN_TOKEN_TTL_SECONDS = 120;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Cookies come parsed by @fastify/cookie (registered in src/app.ts before any route hook). */
 export function hasSessionCookie(request: FastifyRequest): boolean {
-  return /(?:^|;\s*)keepsake_session=/.test(request.headers.cookie ?? '');
+  return request.cookies[SESSION_COOKIE] !== undefined;
 }
 
 function secureRequest(request: FastifyRequest, publicUrl: string | null): boolean {
@@ -30,15 +31,14 @@ export function setSessionCookie(
   token: string,
   publicUrl: string | null,
 ): void {
-  const secure = secureRequest(request, publicUrl) ? '; Secure' : '';
-  reply.header(
-    'set-cookie',
-    `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${BROWSER_SESSION_TTL_SECONDS}${secure}`,
-  );
+  const secure = secureRequest(request, publicUrl);
+  reply.setCookie(SESSION_COOKIE, token, { ...SESSION_ATTRIBUTES, maxAge: BROWSER_SESSION_TTL_SECONDS, secure });
 }
 
+const SESSION_ATTRIBUTES = { path: '/', httpOnly: true, sameSite: 'strict' } as const;
+
 export function clearSessionCookie(reply: FastifyReply): void {
-  reply.header('set-cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+  reply.clearCookie(SESSION_COOKIE, SESSION_ATTRIBUTES);
 }
 
 function parseUrl(value: string | undefined): URL | null {

@@ -2,19 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { OidcConfig } from '../../../config.js';
 import type { Services } from '../../../context.js';
-import { OidcVerifier } from '../../../domain/users/oidc.js';
 import type { TypedApp } from '../../../http/typed-app.js';
 import { html } from '../html.js';
 import { redirect, sendPage } from '../layout.js';
 import {
-  authorizationUrl,
-  exchangeCode,
   isAttempt,
   newAttempt,
   type OidcAttempt,
+  OidcRelyingParty,
   OidcSignInError,
   sameSecret,
-  verifyIdToken,
 } from '../oidc-client.js';
 import { clearSealedCookie, readCookie, type SealedCookie, seal, setSealedCookie, unseal } from '../sealed.js';
 import { BROWSER_SESSION_TTL_SECONDS, localPath, setSessionCookie } from '../session.js';
@@ -22,7 +19,6 @@ import { signInForm } from './sign-in.js';
 
 const tags = ['Web'];
 export const OIDC_CALLBACK_PATH = '/sign-in/oidc/callback';
-const UNREACHABLE = 'The identity provider could not be reached. Try again in a moment.';
 
 /** SameSite=Lax: the callback is a top-level navigation from the provider's site, which Strict would drop. */
 const ATTEMPT_COOKIE: SealedCookie = {
@@ -69,7 +65,7 @@ interface CallbackQuery {
   error_description?: string;
 }
 
-async function finishSignIn(ctx: Services, verifier: OidcVerifier, oidc: OidcConfig, request: FastifyRequest) {
+async function finishSignIn(ctx: Services, party: OidcRelyingParty, request: FastifyRequest) {
   const query = request.query as CallbackQuery;
   const attempt = takeAttempt(ctx, request, query.state);
   if (query.error)
@@ -78,33 +74,32 @@ async function finishSignIn(ctx: Services, verifier: OidcVerifier, oidc: OidcCon
       `The identity provider did not sign you in: ${query.error_description ?? query.error}`,
     );
   if (!query.code) throw new OidcSignInError(400, 'The identity provider sent no sign-in code. Start again.');
-  const clientId = oidc.clientId ?? '';
-  const { token } = await verifier.endpoints().catch(() => {
-    throw new OidcSignInError(502, UNREACHABLE);
-  });
-  const idToken = await exchangeCode(oidc, clientId, token, attempt, query.code);
-  const claims = await verifyIdToken(verifier, idToken, clientId, attempt.nonce, ctx.clock.now());
+  const claims = await party.finish(attempt, new URL(request.url, 'http://callback').search);
   return { uid: await ctx.users.userForOidcClaims(claims), next: attempt.next };
 }
 
 interface Flow {
   ctx: Services;
   oidc: OidcConfig;
-  clientId: string;
-  verifier: OidcVerifier;
+  party: OidcRelyingParty;
 }
 
 /** Redirects to the provider's authorization endpoint with a new attempt sealed in a cookie. */
 async function start(flow: Flow, request: FastifyRequest<{ Querystring: { next?: string } }>, reply: FastifyReply) {
   const { ctx, oidc } = flow;
   const next = localPath(request.query.next);
-  const endpoints = await flow.verifier.endpoints().catch(() => null);
-  if (!endpoints) return refused(reply, oidc, next, new OidcSignInError(502, UNREACHABLE));
   const publicUrl = ctx.config.publicUrl;
   const attempt = newAttempt(next, redirectUri(oidc, request, publicUrl));
+  let location: string;
+  try {
+    location = await flow.party.authorizationUrl(attempt);
+  } catch (error) {
+    if (error instanceof OidcSignInError) return refused(reply, oidc, next, error);
+    throw error;
+  }
   const sealed = seal(ctx.secret, ATTEMPT_COOKIE, attempt, ctx.clock.now());
   setSealedCookie(reply, ATTEMPT_COOKIE, sealed, secure(request, publicUrl));
-  return redirect(reply, authorizationUrl(endpoints.authorization, flow.clientId, attempt));
+  return redirect(reply, location);
 }
 
 /** The provider's way back: the session cookie on success, else the sign-in page with the reason. */
@@ -112,7 +107,7 @@ async function callback(flow: Flow, request: FastifyRequest, reply: FastifyReply
   const publicUrl = flow.ctx.config.publicUrl;
   clearSealedCookie(reply, ATTEMPT_COOKIE, secure(request, publicUrl));
   try {
-    const { uid, next } = await finishSignIn(flow.ctx, flow.verifier, flow.oidc, request);
+    const { uid, next } = await finishSignIn(flow.ctx, flow.party, request);
     const token = flow.ctx.users.issueSessionToken(uid, BROWSER_SESSION_TTL_SECONDS);
     setSessionCookie(reply, request, token, publicUrl);
     // A page, not a 303: the navigation began on the provider's site, and a redirect chain that
@@ -128,7 +123,7 @@ async function callback(flow: Flow, request: FastifyRequest, reply: FastifyReply
 export function registerOidcPages(app: TypedApp, ctx: Services): void {
   const oidc = ctx.config.oidc;
   if (!oidc?.clientId) return;
-  const flow: Flow = { ctx, oidc, clientId: oidc.clientId, verifier: new OidcVerifier(oidc.issuer, oidc.clientId) };
+  const flow: Flow = { ctx, oidc, party: new OidcRelyingParty(oidc, oidc.clientId) };
   const startSchema = {
     hide: true,
     tags,
