@@ -20,8 +20,12 @@ import { registerDevKeyRoutes } from './routes/dev/keys.js';
 import { registerDevMemoryRoutes } from './routes/dev/memories.js';
 import { registerDevSearchRoutes } from './routes/dev/search.js';
 import { registerIntegrationImportRoutes } from './routes/integrations/imports.js';
-import { registerIntegrationNotificationRoutes } from './routes/integrations/notification.js';
+import {
+  registerIntegrationNotificationRoutes,
+  registerIntegrationNotificationV1Routes,
+} from './routes/integrations/notification.js';
 import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
+import { registerIntegrationSearchTaskRoutes } from './routes/integrations/search-tasks.js';
 import { registerListenRoutes } from './routes/listen/listen.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
 import { registerOpsRoutes } from './routes/ops.js';
@@ -57,11 +61,17 @@ export const surfaces: Array<{ prefix: string; registrars: Registrar[] }> = [
   { prefix: '', registrars: [registerAppRoutes] },
   {
     prefix: '/v2/integrations',
-    registrars: [registerIntegrationImportRoutes, registerIntegrationReadRoutes, registerIntegrationNotificationRoutes],
+    registrars: [
+      registerIntegrationImportRoutes,
+      registerIntegrationReadRoutes,
+      registerIntegrationSearchTaskRoutes,
+      registerIntegrationNotificationRoutes,
+    ],
   },
   {
     prefix: '',
     registrars: [
+      registerIntegrationNotificationV1Routes,
       registerNotificationRoutes,
       registerPeopleRoutes,
       registerAssignSpeakerRoutes,
