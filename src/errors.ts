@@ -29,6 +29,7 @@ export const Detail = {
   conversationNotFound: 'Conversation not found',
   memoryNotFound: 'Memory not found',
   actionItemNotFound: 'Action item not found',
+  goalHorizonInvalid: 'horizon_at must be an ISO 8601 date-time',
   goalNotFound: 'Goal not found',
   folderNotFound: 'Folder not found',
   personNotFound: 'Person not found',
