@@ -23,8 +23,12 @@ import { registerDevKeyRoutes } from './routes/dev/keys.js';
 import { registerDevMemoryRoutes } from './routes/dev/memories.js';
 import { registerDevSearchRoutes } from './routes/dev/search.js';
 import { registerIntegrationImportRoutes } from './routes/integrations/imports.js';
-import { registerIntegrationNotificationRoutes } from './routes/integrations/notification.js';
+import {
+  registerIntegrationNotificationRoutes,
+  registerIntegrationNotificationV1Routes,
+} from './routes/integrations/notification.js';
 import { registerIntegrationReadRoutes } from './routes/integrations/reads.js';
+import { registerIntegrationSearchTaskRoutes } from './routes/integrations/search-tasks.js';
 import { registerListenRoutes } from './routes/listen/listen.js';
 import { registerVoiceStreamRoutes } from './routes/listen/voice-stream.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
@@ -62,11 +66,17 @@ export const surfaces: Array<{ prefix: string; registrars: Registrar[] }> = [
   { prefix: '', registrars: [registerAppRoutes] },
   {
     prefix: '/v2/integrations',
-    registrars: [registerIntegrationImportRoutes, registerIntegrationReadRoutes, registerIntegrationNotificationRoutes],
+    registrars: [
+      registerIntegrationImportRoutes,
+      registerIntegrationReadRoutes,
+      registerIntegrationSearchTaskRoutes,
+      registerIntegrationNotificationRoutes,
+    ],
   },
   {
     prefix: '',
     registrars: [
+      registerIntegrationNotificationV1Routes,
       registerNotificationRoutes,
       registerPeopleRoutes,
       registerAssignSpeakerRoutes,

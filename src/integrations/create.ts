@@ -36,7 +36,7 @@ export interface IntegrationsDeps {
   clock: Clock;
   store: Store;
   secret: string;
-  repos: Pick<Repositories, 'users' | 'conversations' | 'actionItems' | 'memories' | 'appResults'>;
+  repos: Pick<Repositories, 'users' | 'conversations' | 'actionItems' | 'memories' | 'appResults' | 'search'>;
   jobs: JobTable;
   /** The main job runner: the memory-import job (engine work) runs there. */
   runner: JobRunner;

@@ -152,6 +152,16 @@ export interface GoalsTable {
   created_at: number;
   updated_at: number;
   ended_at: number | null;
+  /** the client's id of the goal (its own id unless the create named one); unique per user */
+  goal_id: string | null;
+  /** active, paused, completed or archived (deactivated by a newer goal) */
+  status: string;
+  source: string;
+  desired_outcome: string | null;
+  why_it_matters: string | null;
+  /** JSON array of strings */
+  success_criteria: string;
+  horizon_at: number | null;
 }
 
 export interface GoalProgressTable {

@@ -152,6 +152,35 @@ for (const dialect of dialects()) {
       assert.notEqual(other.id, first.id);
     });
 
+    test('the retry id under its other names (client_conversation_id, session_id, client_id) dedupes too', async () => {
+      const segments = [{ text: 'Pick up the bread from the bakery at noon.', start: 0, end: 2, is_user: true }];
+      for (const field of ['client_conversation_id', 'session_id', 'client_id']) {
+        const payload = { [field]: `retry-${field}`, transcript_segments: segments };
+        const first = await post(ada, '/v1/dev/user/conversations/from-segments', payload);
+        const second = await post(ada, '/v1/dev/user/conversations/from-segments', payload);
+        assert.equal(first.statusCode, 200, first.body);
+        assert.equal(second.json().id, first.json().id, field);
+        // The same id under the primary name is the same retry.
+        const primary = await post(ada, '/v1/dev/user/conversations/from-segments', {
+          client_session_id: `retry-${field}`,
+          transcript_segments: segments,
+        });
+        assert.equal(primary.json().id, first.json().id, field);
+        const stored = await t.ctx.store.db
+          .selectFrom('conversations')
+          .select('id')
+          .where('user_id', '=', ada.uid)
+          .where('client_session_id', '=', `retry-${field}`)
+          .execute();
+        assert.equal(stored.length, 1, field);
+      }
+      const blank = await post(ada, '/v1/dev/user/conversations/from-segments', {
+        session_id: '   ',
+        transcript_segments: segments,
+      });
+      assert.deepEqual([blank.statusCode, blank.json()], [422, { detail: 'session_id cannot be empty' }]);
+    });
+
     test('simultaneous retries with one client_session_id (one group commit on SQLite) store one conversation', async () => {
       const payload = {
         client_session_id: 'device-42-burst',

@@ -217,10 +217,10 @@ for (const dialect of dialects()) {
         detail: issue(['body', 'min_value'], 'min_value must not be greater than max_value'),
       },
       {
-        name: 'goal without a target',
+        name: 'goal with an unknown status',
         method: 'POST',
         url: () => '/v1/dev/user/goals',
-        body: { title: 'g' },
+        body: { title: 'g', status: 'finished' },
         status: 422,
       },
       {

@@ -24,7 +24,13 @@ export async function createApp(t: TestApp, config: Partial<AppConfigInput> = {}
   };
 }
 
-export const ALL_ACTIONS = ['create_conversation', 'create_memories', 'read_conversations', 'read_memories'];
+export const ALL_ACTIONS = [
+  'create_conversation',
+  'create_memories',
+  'read_conversations',
+  'read_memories',
+  'read_tasks',
+];
 
 /** An app with every import action, enabled by `user`. */
 export async function enabledApp(

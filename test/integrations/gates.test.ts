@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, createUser, dialects, type TestApp, type TestUser } from '../helpers/app.js';
-import { createApp, enabledApp, type TestAppRecord } from './fixtures.js';
+import { ALL_ACTIONS, createApp, enabledApp, type TestAppRecord } from './fixtures.js';
 
 /** Each integration route with a valid request, its 403 text for a foreign key and its capability text. */
 const ROUTES = [
@@ -34,6 +34,21 @@ const ROUTES = [
     action: 'read_conversations',
     badKey: 'Invalid API key',
     cannot: 'App does not have the capability to read conversations',
+  },
+  {
+    method: 'POST' as const,
+    path: 'search/conversations',
+    payload: { query: 'beta' },
+    action: 'read_conversations',
+    badKey: 'Invalid API key',
+    cannot: 'App does not have the capability to read conversations',
+  },
+  {
+    method: 'GET' as const,
+    path: 'tasks',
+    action: 'read_tasks',
+    badKey: 'Invalid API key',
+    cannot: 'App does not have the capability to read tasks',
   },
 ];
 
@@ -101,7 +116,7 @@ for (const dialect of dialects()) {
             method: route.method,
             url: `/v2/integrations/${app.appId}/${route.path}`,
             headers: otherApp.bearer,
-            ...(route.method === 'POST' ? { payload: { nonsense: true } } : {}),
+            ...(route.method === 'POST' ? { payload: { nonsense: true, page: 'x' } } : {}),
           });
           assert.equal(res.statusCode, 403);
         });
@@ -131,9 +146,7 @@ for (const dialect of dialects()) {
         });
 
         test('an app without the action → 403 with the capability text', async () => {
-          const others = ['create_conversation', 'create_memories', 'read_conversations', 'read_memories'].filter(
-            (a) => a !== route.action,
-          );
+          const others = ALL_ACTIONS.filter((a) => a !== route.action);
           const limited = await enabledApp(t, user, { actions: others });
           const res = await send(route, limited.appId, limited.bearer);
           assert.equal(res.statusCode, 403);

@@ -105,7 +105,7 @@ test('structure: a valid answer is clamped and converted from local time', async
     },
   }));
   const structure = await engine.structure(TALK);
-  assert.equal(structure.title, 'Dana Plan the Budget Slides for the Friday Review Meeting');
+  assert.equal(structure.title, 'Dana plan the budget slides for the Friday review meeting');
   assert.equal(structure.overview.length, 400);
   assert.equal(structure.category, 'finance');
   assert.equal(structure.emoji, '💰');
@@ -114,6 +114,24 @@ test('structure: a valid answer is clamped and converted from local time', async
     [['Budget Review', '2026-03-06T15:00', 180]],
   );
   assert.deepEqual(fallbacks, []);
+});
+
+test('structure: the model’s title keeps its own casing (trimmed and bounded, never re-cased)', async (t) => {
+  const { engine } = await harness(t, () => ({
+    content: {
+      title: '  iPhone 15 setup with the NASA team and a eBay seller  ',
+      overview: 'o',
+      emoji: '📱',
+      category: 'technology',
+      events: [{ title: 'call with iOS devs', description: '', start: '2026-03-06T15:00', duration: 30 }],
+    },
+  }));
+  const structure = await engine.structure(TALK);
+  assert.equal(structure.title, 'iPhone 15 setup with the NASA team and a eBay');
+  assert.deepEqual(
+    structure.events.map((event) => event.title),
+    ['call with iOS devs'],
+  );
 });
 
 test("structure: an empty title is replaced by the fallback engine's title", async (t) => {

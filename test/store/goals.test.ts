@@ -19,6 +19,13 @@ const goal = (userId: string, id: string, createdAt: number): GoalsTable => ({
   created_at: createdAt,
   updated_at: createdAt,
   ended_at: null,
+  goal_id: id,
+  status: 'active',
+  source: 'user',
+  desired_outcome: null,
+  why_it_matters: null,
+  success_criteria: '[]',
+  horizon_at: null,
 });
 
 for (const dialect of dialects()) {

@@ -38,6 +38,11 @@ export const GATES = {
     badKey: Detail.invalidAppKey,
     cannot: Detail.appCannotReadConversations,
   },
+  readTasks: {
+    action: 'read_tasks',
+    badKey: Detail.invalidAppKey,
+    cannot: Detail.appCannotReadTasks,
+  },
 } as const satisfies Record<string, Gate>;
 
 /** research/omi-rest.md §3.1: `integration:conversations` 10/h and `integration:memories` 60/h; RATE_LIMIT_BOOST applies. */

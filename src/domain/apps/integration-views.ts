@@ -11,7 +11,8 @@ export interface IntegrationConversation {
   finished_at: string | null;
   /** The full transcript text. */
   text: string;
-  source: string | null;
+  /** Required by the reference's ConversationItem: `unknown` when the conversation has none. */
+  source: string;
   language: string | null;
   status: string;
   discarded: boolean;
@@ -41,9 +42,10 @@ export interface IntegrationSegment {
   end: number;
 }
 
-/** SPEC §2.4: the integration read shape of a memory. */
+/** SPEC §2.4: the integration read shape of a memory, with the reference MemoryItem's required fields and flags. */
 export interface IntegrationMemory {
   id: string;
+  uid: string;
   content: string;
   category: string;
   tags: string[];
@@ -51,7 +53,19 @@ export interface IntegrationMemory {
   conversation_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The reference's lifecycle layer: every stored memory here is long-term (there is no tiering). */
+  layer: MemoryLayer;
+  memory_tier: MemoryLayer;
+  visibility: string;
+  manually_added: boolean;
+  reviewed: boolean;
+  user_review: boolean | null;
+  edited: boolean;
+  is_locked: boolean;
+  kg_extracted: boolean;
 }
+
+type MemoryLayer = 'short_term' | 'long_term' | 'archive';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -67,7 +81,7 @@ export function toIntegrationConversation(
     started_at: isoOrNull(row.started_at),
     finished_at: isoOrNull(row.finished_at),
     text: row.text ?? parts.segments.map((s) => s.text).join('\n'),
-    source: row.source,
+    source: row.source ?? 'unknown',
     language: row.language,
     status: row.status,
     discarded: row.discarded === 1,
@@ -113,6 +127,7 @@ export function toIntegrationMemory(row: MemoryRow): IntegrationMemory {
   const tags: unknown = JSON.parse(row.tags);
   return {
     id: row.id,
+    uid: row.user_id,
     content: row.content,
     category: row.category,
     tags: Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : [],
@@ -120,5 +135,15 @@ export function toIntegrationMemory(row: MemoryRow): IntegrationMemory {
     conversation_id: row.conversation_id,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    layer: 'long_term',
+    memory_tier: 'long_term',
+    visibility: row.visibility,
+    manually_added: row.manually_added === 1,
+    reviewed: row.reviewed === 1,
+    user_review: row.user_review === null ? null : row.user_review === 1,
+    edited: row.edited === 1,
+    // Nothing here is locked or fed to a knowledge graph.
+    is_locked: false,
+    kg_extracted: false,
   };
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail, invalidInput } from '../../errors.js';
-import type { ActionItemsRepository } from '../../store/repositories/action-items.js';
+import type { ActionItemListFilter, ActionItemsRepository } from '../../store/repositories/action-items.js';
 import type { AppImportsRepository } from '../../store/repositories/app-imports.js';
-import type { ConversationsRepository } from '../../store/repositories/conversations.js';
+import type { ConversationRow, ConversationsRepository } from '../../store/repositories/conversations.js';
 import type { MemoriesRepository } from '../../store/repositories/memories.js';
+import type { SearchRepository } from '../../store/repositories/search.js';
+import type { ActionItemView } from '../action-items/service.js';
 import type { ConversationsService, Geolocation } from '../conversations/service.js';
+import { toActionItemView } from '../conversations/views.js';
 import { parseInstant } from '../instant.js';
 import { cleanTags } from '../memories/service.js';
 import type { CreateReceipt, WorkQueue } from '../ports.js';
@@ -23,6 +26,7 @@ export interface IntegrationDeps {
   conversations: ConversationsRepository;
   actionItems: ActionItemsRepository;
   memories: MemoriesRepository;
+  search: SearchRepository;
   imports: AppImportsRepository;
   jobs: WorkQueue;
   clock: Clock;
@@ -55,6 +59,27 @@ export interface IntegrationConversationFilter {
   endDate?: number;
   maxSegments: number;
 }
+
+/** The reference's search request (defaults: every conversation, discarded ones too, page 1 of 10). */
+export interface IntegrationSearchInput {
+  query: string;
+  page: number;
+  perPage: number;
+  includeDiscarded: boolean;
+  startDate?: number;
+  endDate?: number;
+  maxSegments: number;
+}
+
+export interface IntegrationSearchPage {
+  conversations: IntegrationConversation[];
+  total_pages: number;
+  current_page: number;
+  per_page: number;
+}
+
+/** The reference's task filters are the action item list's. */
+export type IntegrationTaskFilter = ActionItemListFilter;
 
 /** What an enabled app does with a user's data (SPEC §4.9); the gates have already admitted it. */
 export class IntegrationService {
@@ -136,6 +161,37 @@ export class IntegrationService {
       limit: filter.limit,
       offset: filter.offset,
     });
+    return this.present(userId, rows, filter.maxSegments);
+  }
+
+  /** Full-text search (every term must occur; an empty query matches all), newest first, in pages. */
+  async searchConversations(userId: string, input: IntegrationSearchInput): Promise<IntegrationSearchPage> {
+    const terms = this.deps.search.terms(input.query);
+    const { rows, total } = await this.deps.search.integrationConversations(userId, terms, {
+      includeDiscarded: input.includeDiscarded,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      limit: input.perPage,
+      offset: (input.page - 1) * input.perPage,
+    });
+    return {
+      conversations: await this.present(userId, rows, input.maxSegments),
+      total_pages: Math.ceil(total / input.perPage),
+      current_page: input.page,
+      per_page: input.perPage,
+    };
+  }
+
+  /** The user's action items (the reference calls them tasks), with its filters. */
+  async listTasks(userId: string, filter: IntegrationTaskFilter): Promise<ActionItemView[]> {
+    return (await this.deps.actionItems.list(userId, filter)).map(toActionItemView);
+  }
+
+  private async present(
+    userId: string,
+    rows: readonly ConversationRow[],
+    maxSegments: number,
+  ): Promise<IntegrationConversation[]> {
     const ids = rows.map((r) => r.id);
     const [segments, items, events] = await Promise.all([
       this.deps.conversations.segmentsFor(userId, ids),
@@ -147,7 +203,7 @@ export class IntegrationService {
         segments: segments.get(row.id) ?? [],
         items: items.get(row.id) ?? [],
         events: events.get(row.id) ?? [],
-        maxSegments: filter.maxSegments,
+        maxSegments,
       }),
     );
   }
@@ -186,9 +242,12 @@ export function appMemoryRow(
 }
 
 /** research/omi-rest.md §3.5: ISO 8601 (with `Z`) or a bare date, which means the whole UTC day. */
-export function parseDateParam(name: 'start_date' | 'end_date', value: string | undefined): number | undefined {
+export function parseDateParam(
+  name: 'start_date' | 'end_date' | 'due_start_date' | 'due_end_date',
+  value: string | undefined,
+): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const parsed = parseInstant(value.trim(), name === 'start_date' ? 'start' : 'end');
+  const parsed = parseInstant(value.trim(), name.endsWith('start_date') ? 'start' : 'end');
   if (Number.isNaN(parsed)) throw new AppError(400, Detail.invalidDateParam(name));
   return parsed;
 }

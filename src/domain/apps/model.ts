@@ -3,7 +3,13 @@ import type { AppRow } from '../../store/repositories/apps.js';
 
 /** DESIGN §5: what an app may declare. */
 export const CAPABILITIES = ['external_integration', 'proactive_notification', 'chat', 'memories'] as const;
-export const ACTIONS = ['create_conversation', 'create_memories', 'read_conversations', 'read_memories'] as const;
+export const ACTIONS = [
+  'create_conversation',
+  'create_memories',
+  'read_conversations',
+  'read_memories',
+  'read_tasks',
+] as const;
 export const TRIGGERS = ['transcript_processed', 'memory_creation', 'audio_bytes'] as const;
 export const PROACTIVE_SCOPES = ['user_name', 'user_facts', 'user_context', 'user_chat'] as const;
 

@@ -14,12 +14,13 @@ import type { ConversationsTable, Database, TranscriptSegmentsTable } from '../.
 import { timeOrderedId } from '../ids.js';
 import { parseInstant } from '../instant.js';
 import type { ConversationProcessing, CreateReceipt } from '../ports.js';
-import type {
-  CreateFromSegmentsInput,
-  CreateFromTextInput,
-  CreateResult,
-  Geolocation,
-  SegmentInput,
+import {
+  type CreateFromSegmentsInput,
+  type CreateFromTextInput,
+  type CreateResult,
+  type Geolocation,
+  retryIdOf,
+  type SegmentInput,
 } from './inputs.js';
 import { keptByPipeline, storedRow, toSegmentRow, validateSegments } from './rows.js';
 import { type DeveloperConversation, toDeveloperConversation } from './views.js';
@@ -101,10 +102,7 @@ export class ConversationsService {
     options: CreateOptions = WAIT,
   ): Promise<CreateResult> {
     validateSegments(input.transcript_segments);
-    const clientSessionId = input.client_session_id?.trim() || null;
-    if (input.client_session_id !== undefined && input.client_session_id !== null && clientSessionId === null) {
-      throw invalidInput(['body', 'client_session_id'], 'client_session_id cannot be empty');
-    }
+    const clientSessionId = retryIdOf(input);
     if (clientSessionId) {
       const existing = await this.deps.conversations.findByClientSession(userId, clientSessionId);
       if (existing) return { id: existing.id, status: existing.status, discarded: existing.discarded === 1 };

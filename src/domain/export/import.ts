@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import type { ImportedTable, ImportsRepository } from '../../store/repositories/imports.js';
 import { CONVERSATION_CATEGORIES, MEMORY_CATEGORIES } from '../categories.js';
+import { GOAL_STATUSES } from '../goals/views.js';
 
 /** What became of one record. */
 export type ImportOutcome = 'imported' | 'skipped' | 'ignored';
@@ -211,7 +212,8 @@ export class ImportService {
 
   private async goal(userId: string, id: string, r: Json): Promise<void> {
     const times = this.times(r);
-    const active = r.is_active !== false;
+    const status = str(r.status);
+    const active = status ? status === 'active' : r.is_active !== false;
     // One point a day (the table's key): a later point of the same day wins.
     const byDay = new Map<
       string,
@@ -238,6 +240,15 @@ export class ImportService {
         is_active: active ? 1 : 0,
         ...times,
         ended_at: active ? null : times.updated_at,
+        goal_id: str(r.goal_id) || id,
+        status: (GOAL_STATUSES as readonly string[]).includes(status) ? status : active ? 'active' : 'archived',
+        source: str(r.source, 'user'),
+        desired_outcome: optStr(r.desired_outcome) ?? str(r.title, 'Imported goal'),
+        why_it_matters: optStr(r.why_it_matters),
+        success_criteria: JSON.stringify(
+          Array.isArray(r.success_criteria) ? r.success_criteria.filter((c) => typeof c === 'string') : [],
+        ),
+        horizon_at: ms(r.horizon_at),
       },
       history,
     );

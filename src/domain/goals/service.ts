@@ -1,70 +1,51 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
 import { AppError, Detail, invalidInput } from '../../errors.js';
-import type { GoalPatch, GoalProgressRow, GoalRow, GoalsRepository } from '../../store/repositories/goals.js';
+import type { GoalPatch, GoalRow, GoalsRepository } from '../../store/repositories/goals.js';
+import { parseInstant } from '../instant.js';
 import type { CreateReceipt } from '../ports.js';
+import {
+  type GoalHistoryPoint,
+  type GoalStatus,
+  type GoalType,
+  type GoalView,
+  toGoalView,
+  toHistoryPoint,
+} from './views.js';
 
-export const GOAL_TYPES = ['boolean', 'scale', 'numeric'] as const;
-export type GoalType = (typeof GOAL_TYPES)[number];
+export { GOAL_STATUSES, GOAL_TYPES, type GoalType, type GoalView, toGoalView, toHistoryPoint } from './views.js';
 
-/** research/omi-rest.md §2.4 [A] `GoalResponse`. */
-export interface GoalView {
-  id: string;
-  title: string;
-  goal_type: GoalType;
-  target_value: number;
-  current_value: number;
-  min_value: number;
-  max_value: number;
-  unit: string | null;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface GoalHistoryPoint {
-  date: string;
-  value: number;
-  recorded_at: string;
-}
-
-export interface CreateGoalInput {
-  title: string;
-  goal_type?: GoalType;
-  target_value: number;
-  current_value?: number;
-  min_value?: number;
-  max_value?: number;
+/**
+ * The reference's `UpdateGoalRequest` fields (and status). In an update, absent or null leaves a field
+ * alone, except `unit`, `why_it_matters` and `horizon_at`, which null clears.
+ */
+export interface UpdateGoalInput {
+  title?: string | null;
+  /** Optional on create: without one the goal is a plain outcome (a boolean goal, done at 1). */
+  target_value?: number | null;
+  current_value?: number | null;
+  min_value?: number | null;
+  max_value?: number | null;
   unit?: string | null;
+  desired_outcome?: string | null;
+  why_it_matters?: string | null;
+  success_criteria?: readonly string[] | null;
+  horizon_at?: string | null;
+  status?: GoalStatus | null;
 }
 
-export type UpdateGoalInput = Partial<Omit<CreateGoalInput, 'goal_type'>>;
+/** The reference's `CreateGoalRequest`, and the idempotency key and source its newer clients send. */
+export interface CreateGoalInput extends UpdateGoalInput {
+  title: string;
+  goal_type?: GoalType | null;
+  /** The client's id: a second create with the same goal_id returns the first goal. */
+  goal_id?: string | null;
+  source?: string | null;
+}
 
 // SPEC §8: at most 3 active goals; creating a fourth deactivates the oldest.
 export const MAX_ACTIVE_GOALS = 3;
 const DAY_MS = 24 * 3600 * 1000;
-
-export function toGoalView(row: GoalRow): GoalView {
-  return {
-    id: row.id,
-    title: row.title,
-    goal_type: (GOAL_TYPES as readonly string[]).includes(row.goal_type) ? (row.goal_type as GoalType) : 'scale',
-    target_value: row.target_value,
-    current_value: row.current_value,
-    min_value: row.min_value,
-    max_value: row.max_value,
-    unit: row.unit,
-    is_active: row.is_active === 1,
-    created_at: new Date(row.created_at).toISOString(),
-    updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
-export const toHistoryPoint = (row: GoalProgressRow): GoalHistoryPoint => ({
-  date: row.day,
-  value: row.value,
-  recorded_at: new Date(row.recorded_at).toISOString(),
-});
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
@@ -95,6 +76,41 @@ function checkValues(
   }
 }
 
+/** The outcome fields of a create: the desired outcome defaults to the title. */
+function outcomeFields(input: CreateGoalInput, title: string) {
+  return {
+    desired_outcome: input.desired_outcome?.trim() || title,
+    why_it_matters: input.why_it_matters ?? null,
+    success_criteria: JSON.stringify(cleanCriteria(input.success_criteria ?? [])),
+    horizon_at: instantOrNull(input.horizon_at),
+  };
+}
+
+/** The columns an update changes (null leaves a field alone, except the three nullable ones). */
+function goalPatch(input: UpdateGoalInput): GoalPatch {
+  const patch: GoalPatch = {};
+  if (input.title != null) patch.title = cleanTitle(input.title);
+  if (input.target_value != null) patch.target_value = input.target_value;
+  if (input.current_value != null) patch.current_value = input.current_value;
+  if (input.min_value != null) patch.min_value = input.min_value;
+  if (input.max_value != null) patch.max_value = input.max_value;
+  if (input.unit !== undefined) patch.unit = input.unit;
+  if (input.desired_outcome != null) patch.desired_outcome = input.desired_outcome.trim() || null;
+  if (input.why_it_matters !== undefined) patch.why_it_matters = input.why_it_matters;
+  if (input.success_criteria != null) patch.success_criteria = JSON.stringify(cleanCriteria(input.success_criteria));
+  if (input.horizon_at !== undefined) patch.horizon_at = instantOrNull(input.horizon_at);
+  return patch;
+}
+
+const cleanCriteria = (criteria: readonly string[]): string[] => criteria.map((c) => c.trim()).filter(Boolean);
+
+function instantOrNull(value: string | null | undefined): number | null {
+  if (value == null) return null;
+  const at = parseInstant(value);
+  if (Number.isNaN(at)) throw invalidInput(['body', 'horizon_at'], Detail.goalHorizonInvalid);
+  return at;
+}
+
 function cleanTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed === '') throw invalidInput(['body', 'title'], Detail.titleEmpty);
@@ -117,52 +133,52 @@ export class GoalsService {
 
   /**
    * Bounds default to 0..10 (the reference's defaults), widened to hold the given target and current
-   * value when the caller did not set them; explicit bounds are enforced as given.
+   * value when the caller did not set them; explicit bounds are enforced as given. Without a target the
+   * goal is a plain outcome: a boolean goal from 0 to 1, done at 1. A create naming a goal_id the user
+   * already has returns that goal unchanged (a client's retry creates nothing twice).
    */
   async create(userId: string, input: CreateGoalInput, receipt?: CreateReceipt): Promise<GoalView> {
+    if (input.goal_id) {
+      const existing = await this.goals.findByGoalId(userId, input.goal_id);
+      if (existing) return toGoalView(existing);
+    }
     const title = cleanTitle(input.title);
+    const goalType = input.goal_type ?? (input.target_value == null ? 'boolean' : 'scale');
     const current = input.current_value ?? 0;
-    const min = input.min_value ?? Math.min(0, input.target_value, current);
-    const max = input.max_value ?? Math.max(10, input.target_value, current);
-    checkValues({ min, max, target: input.target_value, current });
+    const target = input.target_value ?? (goalType === 'boolean' ? 1 : (input.max_value ?? 10));
+    const min = input.min_value ?? Math.min(0, target, current);
+    const max = input.max_value ?? Math.max(goalType === 'boolean' ? 1 : 10, target, current);
+    checkValues({ min, max, target, current });
     const now = this.clock.now();
+    const id = `goal_${randomBytes(6).toString('hex')}`;
+    const status = input.status ?? 'active';
     const row: GoalRow = {
-      id: `goal_${randomBytes(6).toString('hex')}`,
-      user_id: userId,
-      title,
-      goal_type: input.goal_type ?? 'scale',
-      target_value: input.target_value,
-      current_value: current,
-      min_value: min,
-      max_value: max,
-      unit: input.unit ?? null,
-      is_active: 1,
-      created_at: now,
-      updated_at: now,
-      ended_at: null,
+      ...{ id, goal_id: input.goal_id ?? id, user_id: userId, title, goal_type: goalType },
+      ...{ target_value: target, current_value: current, min_value: min, max_value: max, unit: input.unit ?? null },
+      ...outcomeFields(input, title),
+      ...{ status, source: input.source ?? 'user', is_active: status === 'active' ? 1 : 0 },
+      ...{ created_at: now, updated_at: now, ended_at: status === 'active' ? null : now },
     };
     const view = toGoalView(row);
-    await this.goals.insertActive(row, MAX_ACTIVE_GOALS, now, receipt && ((tx) => receipt(tx, view)));
+    const alsoInTransaction = receipt && ((tx: Parameters<CreateReceipt>[0]) => receipt(tx, view));
+    if (status === 'active') await this.goals.insertActive(row, MAX_ACTIVE_GOALS, now, alsoInTransaction);
+    else await this.goals.insert(row, alsoInTransaction);
     return view;
   }
 
   async update(userId: string, id: string, input: UpdateGoalInput): Promise<GoalView> {
     const existing = await this.require(userId, id);
-    const patch: GoalPatch = {};
-    if (input.title !== undefined) patch.title = cleanTitle(input.title);
-    if (input.target_value !== undefined) patch.target_value = input.target_value;
-    if (input.current_value !== undefined) patch.current_value = input.current_value;
-    if (input.min_value !== undefined) patch.min_value = input.min_value;
-    if (input.max_value !== undefined) patch.max_value = input.max_value;
-    if (input.unit !== undefined) patch.unit = input.unit;
-    if (Object.keys(patch).length === 0) throw invalidInput(['body'], Detail.atLeastOneField);
+    const patch = goalPatch(input);
+    if (Object.keys(patch).length === 0 && !input.status) throw invalidInput(['body'], Detail.atLeastOneField);
     checkValues({
       min: patch.min_value ?? existing.min_value,
       max: patch.max_value ?? existing.max_value,
       target: patch.target_value ?? existing.target_value,
       current: patch.current_value ?? existing.current_value,
     });
-    await this.goals.update(userId, id, { ...patch, updated_at: this.clock.now() });
+    const now = this.clock.now();
+    await this.goals.update(userId, id, { ...patch, updated_at: now });
+    if (input.status) await this.goals.setStatus(userId, id, input.status, MAX_ACTIVE_GOALS, now);
     return this.get(userId, id);
   }
 

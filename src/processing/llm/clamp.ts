@@ -1,18 +1,12 @@
 import type { ExtractedActionItem, ExtractedEvent, ExtractedMemory, Structure, TranscriptInput } from '../engine.js';
 import { CATEGORY_EMOJI } from '../local/lexicon.js';
 import { KnownMemories } from '../local/memories.js';
-import {
-  capitalizeFirst,
-  headlineCase,
-  SPEAKER_PLACEHOLDER,
-  squeezeSpaces,
-  truncateChars,
-  truncateWords,
-} from '../local/text.js';
+import { capitalizeFirst, SPEAKER_PLACEHOLDER, squeezeSpaces, truncateChars, truncateWords } from '../local/text.js';
 import { parseNaiveLocal, safeTimezone } from '../local/timezone.js';
 import type { ActionItemsAnswer, MemoriesAnswer, StructureAnswer } from './schemas.js';
 
 const MAX_TITLE_WORDS = 10;
+const MAX_TITLE_CHARS = 100;
 const MAX_OVERVIEW_CHARS = 400;
 const MAX_EVENTS = 5;
 const MAX_ITEMS = 10;
@@ -33,7 +27,8 @@ function cleanTitle(title: string): string {
   const withoutLabels = squeezeSpaces(title.replace(SPEAKER_PLACEHOLDER, '').replace(/["*#_]/g, ''));
   // Removing "Speaker 0" from "Speaker 0 and Dana …" leaves a dangling connective.
   const trimmed = withoutLabels.replace(/^(?:and|or|with|&)\s+/i, '');
-  return headlineCase(truncateWords(trimmed, MAX_TITLE_WORDS));
+  // Kept as the model wrote it (no re-casing: "iPhone", "NASA", sentence case survive), only bounded.
+  return truncateChars(truncateWords(trimmed, MAX_TITLE_WORDS), MAX_TITLE_CHARS);
 }
 
 function cleanEmoji(emoji: string, fallback: string): string {

@@ -9,8 +9,8 @@ import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.j
 
 const tags = ['Action Items'];
 
-/** SPEC §2.2 */
-const DeveloperActionItem = Type.Object(
+/** SPEC §2.2 (the integration tasks route shows the same shape) */
+export const DeveloperActionItem = Type.Object(
   {
     id: Type.String(),
     description: Type.String(),

@@ -50,6 +50,12 @@ const SegmentInput = Type.Object({
   person_id: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
 });
 
+const RetryId = Type.Optional(
+  Nullable(
+    Type.String({ minLength: 1, maxLength: 200, description: 'retry id: a repeat returns the first conversation' }),
+  ),
+);
+
 const CreateFromSegments = Type.Object({
   transcript_segments: Type.Array(SegmentInput, { minItems: 1, maxItems: 500 }),
   source: Type.Optional(Nullable(Type.Enum([...SOURCES]))),
@@ -57,7 +63,10 @@ const CreateFromSegments = Type.Object({
   finished_at: Type.Optional(Nullable(DateTime())),
   language: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
   geolocation: Type.Optional(Nullable(GeolocationInput)),
-  client_session_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200 }))),
+  client_session_id: RetryId,
+  client_conversation_id: RetryId,
+  session_id: RetryId,
+  client_id: RetryId,
 });
 
 // Beyond the reference: `wait=false` answers `processing` right after the durable write (fast ingest).
@@ -163,7 +172,10 @@ export function registerDevConversationRoutes(app: TypedApp, ctx: Services): voi
 
   app.post(
     '/user/conversations/from-segments',
-    creating('Create a conversation from transcript segments (idempotent with client_session_id)', CreateFromSegments),
+    creating(
+      'Create a conversation from transcript segments (idempotent with client_session_id or its aliases)',
+      CreateFromSegments,
+    ),
     async (request) => conversations.createFromSegments(devUser(request), request.body, options(request)),
   );
 

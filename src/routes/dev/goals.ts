@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
-import { GOAL_TYPES } from '../../domain/goals/service.js';
+import { GOAL_STATUSES, GOAL_TYPES } from '../../domain/goals/service.js';
 import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
 import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
@@ -11,17 +11,36 @@ import { deleteSchema, patchSchema } from './record-schemas.js';
 const tags = ['Goals'];
 
 const GoalType = Type.Enum([...GOAL_TYPES]);
+const GoalStatus = Type.Enum([...GOAL_STATUSES], {
+  description: 'archived: deactivated when a newer goal took its place among the 3 active ones',
+});
 
 const DeveloperGoal = Type.Object(
   {
     id: Type.String(),
+    goal_id: Type.String({ description: "the client's id of the goal (its id unless the create named one)" }),
     title: Type.String(),
+    desired_outcome: Type.String({ description: 'the title unless set' }),
+    why_it_matters: NullableScalar(Type.String()),
+    success_criteria: Type.Array(Type.String()),
+    horizon_at: NullableScalar(DateTime()),
+    status: Type.String(),
+    source: Type.String(),
+    focus_rank: NullableScalar(Type.Integer()),
     goal_type: GoalType,
     target_value: Type.Number(),
     current_value: Type.Number(),
     min_value: Type.Number(),
     max_value: Type.Number(),
     unit: NullableScalar(Type.String()),
+    metric: Type.Object({
+      type: GoalType,
+      current: Type.Number(),
+      target: Type.Number(),
+      min: Type.Number(),
+      max: Type.Number(),
+      unit: NullableScalar(Type.String()),
+    }),
     is_active: Type.Boolean(),
     created_at: DateTime(),
     updated_at: DateTime(),
@@ -37,24 +56,46 @@ const HistoryPoint = Type.Object({
 
 const Title = Type.String({ minLength: 1, maxLength: 500 });
 const Unit = Type.String({ maxLength: 64 });
+const Value = Type.Optional(Nullable(Type.Number()));
+const LongText = Type.Optional(Nullable(Type.String({ maxLength: 2000 })));
+const Criteria = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 20 });
+const Horizon = Type.Optional(Nullable(Type.String({ maxLength: 64, description: 'ISO 8601 date-time' })));
 
 const CreateGoal = Type.Object({
   title: Title,
-  goal_type: Type.Optional(GoalType),
-  target_value: Type.Number(),
-  current_value: Type.Optional(Type.Number()),
-  min_value: Type.Optional(Type.Number()),
-  max_value: Type.Optional(Type.Number()),
+  goal_type: Type.Optional(Nullable(GoalType)),
+  target_value: Type.Optional(
+    Nullable(Type.Number({ description: 'omitted: a plain outcome (a boolean goal from 0 to 1)' })),
+  ),
+  current_value: Value,
+  min_value: Value,
+  max_value: Value,
   unit: Type.Optional(Nullable(Unit)),
+  desired_outcome: LongText,
+  why_it_matters: LongText,
+  success_criteria: Type.Optional(Nullable(Criteria)),
+  horizon_at: Horizon,
+  goal_id: Type.Optional(
+    Nullable(
+      Type.String({ minLength: 1, maxLength: 200, description: 'a retry with the same goal_id returns the goal' }),
+    ),
+  ),
+  status: Type.Optional(Nullable(GoalStatus)),
+  source: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64, description: 'default user' }))),
 });
 
 const UpdateGoal = Type.Object({
-  title: Type.Optional(Title),
-  target_value: Type.Optional(Type.Number()),
-  current_value: Type.Optional(Type.Number()),
-  min_value: Type.Optional(Type.Number()),
-  max_value: Type.Optional(Type.Number()),
+  title: Type.Optional(Nullable(Title)),
+  target_value: Value,
+  current_value: Value,
+  min_value: Value,
+  max_value: Value,
   unit: Type.Optional(Nullable(Unit)),
+  desired_outcome: LongText,
+  why_it_matters: LongText,
+  success_criteria: Type.Optional(Nullable(Criteria)),
+  horizon_at: Horizon,
+  status: Type.Optional(Nullable(GoalStatus)),
 });
 
 const IdParams = Type.Object({ goal_id: Type.String({ minLength: 1, maxLength: 200 }) });
@@ -114,7 +155,8 @@ export function registerDevGoalRoutes(app: TypedApp, ctx: Services): void {
       ...write,
       schema: patchSchema({
         tags,
-        summary: 'Update title, values, bounds or unit',
+        summary:
+          'Update title, outcome fields, values, bounds, unit or status (active again archives the oldest beyond 3)',
         params: IdParams,
         body: UpdateGoal,
         updated: DeveloperGoal,

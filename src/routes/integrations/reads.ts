@@ -22,13 +22,13 @@ const Segment = Type.Object({
   end: Type.Number(),
 });
 
-const Conversation = Type.Object({
+export const Conversation = Type.Object({
   id: Type.String(),
   created_at: DateTime(),
   started_at: Nullable(DateTime()),
   finished_at: Nullable(DateTime()),
   text: Type.String({ description: 'the full transcript text' }),
-  source: Nullable(Type.String()),
+  source: Type.String({ description: '`unknown` when the conversation has none' }),
   language: Nullable(Type.String()),
   status: Type.String(),
   discarded: Type.Boolean(),
@@ -47,8 +47,11 @@ const Conversation = Type.Object({
   geolocation: Nullable(GeolocationView),
 });
 
+const MemoryLayer = Type.Enum(['short_term', 'long_term', 'archive']);
+
 const Memory = Type.Object({
   id: Type.String(),
+  uid: Type.String({ description: "the owner's user id" }),
   content: Type.String(),
   category: Type.String(),
   tags: Type.Array(Type.String()),
@@ -56,7 +59,19 @@ const Memory = Type.Object({
   conversation_id: Nullable(Type.String()),
   created_at: DateTime(),
   updated_at: DateTime(),
+  layer: MemoryLayer,
+  memory_tier: MemoryLayer,
+  visibility: Type.String(),
+  manually_added: Type.Boolean(),
+  reviewed: Type.Boolean(),
+  user_review: Nullable(Type.Boolean()),
+  edited: Type.Boolean(),
+  is_locked: Type.Boolean(),
+  kg_extracted: Type.Boolean(),
 });
+
+/** The reference's limit on transcript segments per conversation (conversations and search). */
+export const MaxTranscriptSegments = Type.Integer({ minimum: -1, maximum: 1000, default: 100, description: '-1: all' });
 
 const ConversationsQuery = Type.Object({
   uid: Uid,
@@ -72,7 +87,7 @@ const ConversationsQuery = Type.Object({
   end_date: Type.Optional(
     Type.String({ maxLength: 64, description: 'ISO 8601 or YYYY-MM-DD (created_at, inclusive)' }),
   ),
-  max_transcript_segments: Type.Integer({ minimum: -1, maximum: 1000, default: 100, description: '-1: all' }),
+  max_transcript_segments: MaxTranscriptSegments,
 });
 
 /** `statuses=a,b` and `statuses=a&statuses=b` both work; unknown values are a 422. */

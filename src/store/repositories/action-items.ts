@@ -22,6 +22,9 @@ export interface ActionItemListFilter {
   /** created_at bounds, inclusive (epoch ms) */
   startDate?: number;
   endDate?: number;
+  /** due_at bounds, inclusive (epoch ms): items without a due date are left out when either is set */
+  dueStartDate?: number;
+  dueEndDate?: number;
   limit: number;
   offset: number;
 }
@@ -97,6 +100,8 @@ export class ActionItemsRepository {
     if (filter.conversationId !== undefined) query = query.where('conversation_id', '=', filter.conversationId);
     if (filter.startDate !== undefined) query = query.where('created_at', '>=', filter.startDate);
     if (filter.endDate !== undefined) query = query.where('created_at', '<=', filter.endDate);
+    if (filter.dueStartDate !== undefined) query = query.where('due_at', '>=', filter.dueStartDate);
+    if (filter.dueEndDate !== undefined) query = query.where('due_at', '<=', filter.dueEndDate);
     return query
       .orderBy('completed')
       .orderBy((eb) => eb.case().when('due_at', 'is', null).then(1).else(0).end())

@@ -11,7 +11,7 @@ export interface AppsTable {
   /** transcript_processed | memory_creation | audio_bytes */
   triggers_on: string | null;
   webhook_url: string | null;
-  /** JSON array: create_conversation, create_memories, read_conversations, read_memories */
+  /** JSON array: create_conversation, create_memories, read_conversations, read_memories, read_tasks */
   actions: string;
   /** JSON array ⊆ user_name, user_facts, user_context, user_chat (requested by the app) */
   proactive_scopes: string;

@@ -20,9 +20,33 @@ export class GoalsRepository {
     return tx.selectFrom('goals').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   }
 
+  async findByGoalId(userId: string, goalId: string): Promise<GoalRow | undefined> {
+    return this.db
+      .selectFrom('goals')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('goal_id', '=', goalId)
+      .executeTakeFirst();
+  }
+
+  /** Inserts a goal that is not active (paused, completed or archived from the start). */
+  async insert(
+    goal: Insertable<GoalsTable>,
+    alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>,
+  ): Promise<void> {
+    if (!alsoInTransaction) {
+      await this.db.insertInto('goals').values(goal).execute();
+      return;
+    }
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('goals').values(goal).execute();
+      await alsoInTransaction(tx);
+    });
+  }
+
   /**
-   * Inserts an active goal and deactivates the oldest active ones beyond `maxActive`, in one
-   * transaction. The user's row is locked first so two concurrent creates cannot both keep 3 others.
+   * Inserts an active goal and archives the oldest active ones beyond `maxActive`, in one transaction.
+   * The user's row is locked first so two concurrent creates cannot both keep 3 others.
    */
   async insertActive(
     goal: Insertable<GoalsTable>,
@@ -31,25 +55,21 @@ export class GoalsRepository {
     alsoInTransaction?: (tx: Transaction<Database>) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
-      // A no-op update takes the row lock on PostgreSQL; SQLite serializes writers anyway.
-      await tx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', goal.user_id).execute();
+      await lockUser(tx, goal.user_id);
       await tx.insertInto('goals').values(goal).execute();
-      const keep = tx
-        .selectFrom('goals')
-        .select('id')
-        .where('user_id', '=', goal.user_id)
-        .where('is_active', '=', 1)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(maxActive);
-      await tx
-        .updateTable('goals')
-        .set({ is_active: 0, ended_at: now, updated_at: now })
-        .where('user_id', '=', goal.user_id)
-        .where('is_active', '=', 1)
-        .where('id', 'not in', (eb) => eb.selectFrom(keep.as('keep')).select('keep.id'))
-        .execute();
+      await archiveBeyond(tx, goal.user_id, goal.id, maxActive, now);
       await alsoInTransaction?.(tx);
+    });
+  }
+
+  /** Sets a goal's status; becoming active archives the oldest active ones beyond `maxActive`. */
+  async setStatus(userId: string, id: string, status: string, maxActive: number, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await lockUser(tx, userId);
+      const active = status === 'active';
+      const patch = { status, is_active: active ? 1 : 0, ended_at: active ? null : now, updated_at: now };
+      await updateOwned(tx.updateTable('goals').set(patch), userId, id);
+      if (active) await archiveBeyond(tx, userId, id, maxActive, now);
     });
   }
 
@@ -104,4 +124,30 @@ export class GoalsRepository {
       .execute();
     return groupBy(rows, (row) => row.goal_id);
   }
+}
+
+// A no-op update takes the user's row lock on PostgreSQL; SQLite serializes writers anyway.
+async function lockUser(tx: Db, userId: string): Promise<void> {
+  await tx.updateTable('users').set({ updated_at: sql`updated_at` }).where('id', '=', userId).execute();
+}
+
+/** SPEC §8: `keepId` and the newest other active goals up to `maxActive` stay active; older ones are archived. */
+async function archiveBeyond(tx: Db, userId: string, keepId: string, maxActive: number, now: number): Promise<void> {
+  const keep = tx
+    .selectFrom('goals')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('id', '<>', keepId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(maxActive - 1);
+  await tx
+    .updateTable('goals')
+    .set({ is_active: 0, status: 'archived', ended_at: now, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .where('id', '<>', keepId)
+    .where('id', 'not in', (eb) => eb.selectFrom(keep.as('keep')).select('keep.id'))
+    .execute();
 }

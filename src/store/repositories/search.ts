@@ -6,7 +6,7 @@ import type { Database } from '../schema.js';
 import { type MatchMode, type SearchBackend, type SearchHit, searchBackend, searchTerms } from '../search/index.js';
 import { type MemoryEmbeddingsTable, refreshedEmbedding } from '../search/tables.js';
 import { MemoryTermStats } from '../search/term-stats.js';
-import type { ConversationListFilter, ConversationWithFolder } from './conversations.js';
+import type { ConversationListFilter, ConversationRow, ConversationWithFolder } from './conversations.js';
 import type { MemoryRow } from './memories.js';
 
 export interface MemorySearchFilter {
@@ -21,6 +21,15 @@ export interface MemorySearchFilter {
 export type ConversationSearchFilter = Omit<ConversationListFilter, 'statuses' | 'includeDiscarded'>;
 
 export type Scored<T> = T & { score: number };
+
+/** The integration search's filters: discarded conversations are shown unless excluded. */
+export interface IntegrationSearchFilter {
+  includeDiscarded: boolean;
+  startDate?: number;
+  endDate?: number;
+  limit: number;
+  offset: number;
+}
 
 /** Ranked full-text search and stored embeddings; the dialect's backend is chosen once, here. */
 export class SearchRepository {
@@ -174,6 +183,40 @@ export class SearchRepository {
       .where('c.user_id', '=', userId)
       .where('c.status', '=', 'completed')
       .where('c.discarded', '=', 0);
+  }
+
+  /**
+   * The integration search: completed conversations holding every term (all of them without terms), newest
+   * first as the reference orders them, with the number of matches for its page count.
+   */
+  async integrationConversations(
+    userId: string,
+    terms: readonly string[],
+    filter: IntegrationSearchFilter,
+  ): Promise<{ rows: ConversationRow[]; total: number }> {
+    let query = this.db
+      .selectFrom('conversations as c')
+      .where('c.user_id', '=', userId)
+      .where('c.status', '=', 'completed');
+    if (terms.length > 0) {
+      const hits = this.db
+        .with('hit', (qc) => this.backend.conversationHits(qc, userId, terms, 'all'))
+        .selectFrom('hit')
+        .select('hit.id');
+      query = query.where('c.id', 'in', hits);
+    }
+    if (!filter.includeDiscarded) query = query.where('c.discarded', '=', 0);
+    if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
+    if (filter.endDate !== undefined) query = query.where('c.created_at', '<=', filter.endDate);
+    const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+    const rows = await query
+      .selectAll('c')
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute();
+    return { rows, total: Number(counted?.n ?? 0) };
   }
 
   /** Visible memories with no embedding for `model`, or one older than the memory's last change. */

@@ -3,7 +3,26 @@ import type { GoalProgressRow, GoalRow, GoalsRepository } from '../../../src/sto
 import type { GoalsTable } from '../../../src/store/schema.js';
 import { asPort, newestFirst, OwnedRows } from './port.js';
 
-type Used = 'list' | 'findById' | 'insertActive' | 'update' | 'delete' | 'recordProgress' | 'history';
+type Used =
+  | 'list'
+  | 'findById'
+  | 'findByGoalId'
+  | 'insert'
+  | 'insertActive'
+  | 'setStatus'
+  | 'update'
+  | 'delete'
+  | 'recordProgress'
+  | 'history';
+
+const GOAL_DEFAULTS = {
+  unit: null,
+  ended_at: null,
+  goal_id: null,
+  desired_outcome: null,
+  why_it_matters: null,
+  horizon_at: null,
+};
 
 /** Goals in memory, keeping the repository's contract (the store tests check the SQL keeps it too). */
 export class FakeGoals extends OwnedRows<GoalRow> implements Pick<GoalsRepository, Used> {
@@ -23,11 +42,35 @@ export class FakeGoals extends OwnedRows<GoalRow> implements Pick<GoalsRepositor
       .slice(0, limit);
   }
 
-  /** Stores the goal, then deactivates the user's oldest active goals beyond `maxActive`. */
+  async findByGoalId(userId: string, goalId: string): Promise<GoalRow | undefined> {
+    return this.rows.find((g) => g.user_id === userId && g.goal_id === goalId);
+  }
+
+  async insert(goal: Insertable<GoalsTable>): Promise<void> {
+    this.rows.push({ ...GOAL_DEFAULTS, ...goal });
+  }
+
+  /** Stores the goal, then archives the user's oldest active goals beyond `maxActive`. */
   async insertActive(goal: Insertable<GoalsTable>, maxActive: number, now: number): Promise<void> {
-    this.rows.push({ unit: null, ended_at: null, ...goal });
-    const active = this.rows.filter((g) => g.user_id === goal.user_id && g.is_active === 1).sort(newestFirst);
-    for (const old of active.slice(maxActive)) Object.assign(old, { is_active: 0, ended_at: now, updated_at: now });
+    this.rows.push({ ...GOAL_DEFAULTS, ...goal });
+    this.archiveBeyond(goal.user_id, goal.id, maxActive, now);
+  }
+
+  async setStatus(userId: string, id: string, status: string, maxActive: number, now: number): Promise<void> {
+    const active = status === 'active';
+    await this.update(userId, id, {
+      status,
+      is_active: active ? 1 : 0,
+      ended_at: active ? null : now,
+      updated_at: now,
+    });
+    if (active) this.archiveBeyond(userId, id, maxActive, now);
+  }
+
+  private archiveBeyond(userId: string, keepId: string, maxActive: number, now: number): void {
+    const others = this.rows.filter((g) => g.user_id === userId && g.is_active === 1 && g.id !== keepId);
+    for (const old of others.sort(newestFirst).slice(maxActive - 1))
+      Object.assign(old, { is_active: 0, status: 'archived', ended_at: now, updated_at: now });
   }
 
   async recordProgress(userId: string, id: string, value: number, day: string, now: number): Promise<boolean> {
