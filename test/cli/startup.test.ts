@@ -138,7 +138,11 @@ async function firstLogLine(env: NodeJS.ProcessEnv): Promise<string> {
       REDIS_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
   });
   try {
     return await new Promise<string>((resolve, reject) => {
@@ -152,7 +156,7 @@ async function firstLogLine(env: NodeJS.ProcessEnv): Promise<string> {
           resolve(line);
         }
       });
-      child.once('exit', () => reject(new Error(`serve exited:\n${stdout}`)));
+      child.once('exit', () => reject(new Error(`serve exited:\n${stdout}\n${stderr}`)));
     });
   } finally {
     if (child.exitCode === null) {
