@@ -3,6 +3,10 @@
 // server with ENGINE_WORKERS=0 (the engine on the main thread, as before) measured in the same run;
 // meanwhile 5 connections list conversations. Targets: throughput ≥ 1.8× the baseline, p99 ≤ 3× the
 // median, no create over 10 s, list p99 < 50 ms.
+// Read the baseline with its CPU per create: the main thread answers creates while the extraction jobs
+// they leave wait, so within the window it does less of the work per create than the pooled run, whose
+// extraction gets every third thread. On a machine shared with other busy processes the threads (nice 10
+// on Linux) get little CPU: report the load average with the figures.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
