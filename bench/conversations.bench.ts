@@ -141,6 +141,9 @@ export async function run() {
       `GET with categories OR + offset 5000: cache on ${fmt(deep.rps, 0)} req/s = ${pct(deep)}, p99 ${deep.p99} ms; cache off ${fmt(deepCold.rps, 0)} req/s = ${pct(deepCold)}, p99 ${deepCold.p99} ms`,
     );
     lines.push(
+      `cache off, first page / (categories OR + offset 5000) throughput: ${fmt(listCold.rps / deepCold.rps, 2)}× (target ≤ 2×)`,
+    );
+    lines.push(
       `POST from-segments (100 segments) ?wait=false on an API process, jobs on a worker: ${fmt(ingest.rps, 0)} req/s (target ≥ 1000), p99 ${ingest.p99} ms, non-2xx ${ingest.non2xx}`,
     );
     lines.push(

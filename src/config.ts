@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { bool, ConfigError, type Env, host, integer, nonEmpty, oneOf, positiveNumber, url } from './config-env.js';
 
@@ -51,6 +52,8 @@ export interface Config {
   logFormat: LogFormat;
   /** Largest accepted request body in bytes (documented in the README). */
   bodyLimit: number;
+  /** Worker threads running the local engine (ENGINE_WORKERS; 0: on the main thread). */
+  engineWorkers: number;
   /** Memory for cached developer-API list responses (RESPONSE_CACHE_MB; 0 turns the cache off). */
   responseCacheBytes: number;
   publicUrl: string | null;
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     logFormat: oneOf(env, 'LOG_FORMAT', ['auto', 'json', 'pretty'], 'auto'),
     bodyLimit: integer(env, 'BODY_LIMIT', 2 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    engineWorkers: integer(env, 'ENGINE_WORKERS', Math.min(4, availableParallelism()), 0, 64),
     responseCacheBytes: integer(env, 'RESPONSE_CACHE_MB', 64, 0, 65_536) * 1024 * 1024,
     publicUrl: url(env, 'PUBLIC_URL', ['http:', 'https:']),
     listen: listenTimings(env),
@@ -250,7 +254,9 @@ export function loadConfig(env: Env = process.env): Config {
 /** A config for tests: embedded defaults, nothing read from the environment except what is passed. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Suites send many requests; a huge boost lifts the hourly limits. Rate-limit tests set their own.
-  return { ...loadConfig({ LOG_LEVEL: 'silent' }), dataDir: ':memory:', rateLimitBoost: 1e6, ...overrides };
+  // The engine runs in-process: a worker thread loads it anew (seconds), too slow for a test's context.
+  const base = { dataDir: ':memory:', rateLimitBoost: 1e6, engineWorkers: 0 };
+  return { ...loadConfig({ LOG_LEVEL: 'silent' }), ...base, ...overrides };
 }
 
 export interface RateLimitOverride {

@@ -120,12 +120,13 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const voice = createVoiceModule({ ...base, db: store.db, people: repos.people, readSpan });
   // Integrations are built on the services the pipeline serves; the port is called only once both exist.
   const afterProcessing = (userId: string, id: string) => integrations.onConversationProcessed(userId, id);
-  const { engine, pipeline, processing } = createProcessingModule({
+  const processingModule = createProcessingModule({
     ...base,
     repos,
     engine: options.engine,
     afterProcessing,
   });
+  const { engine, pipeline, processing } = processingModule;
   const services = createDomainServices({
     ...{ repos, processing, clock, log, secret, voices: voice.repo },
     oidc: config.oidc ? new OidcVerifier(config.oidc.issuer, config.oidc.audience) : null,
@@ -158,6 +159,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const closers: Array<() => Promise<void>> = [
     () => store.close(),
     async () => queue?.close(),
+    () => processingModule.stop(),
     () => runner.stop(),
     () => rateLimits.close(),
     () => voice.stop(),
@@ -170,7 +172,8 @@ export async function createContext(config: Config, options: ContextOptions = {}
   ];
   for (const policy of rateLimits.unknownOverrides())
     log.warn({ policy }, 'RATE_LIMITS names an unknown policy; it has no effect');
-  if (options.runJobs) for (const part of [runner, listen, voice, audio, integrations.webhookRunner]) part.start();
+  const parts = [processingModule, runner, listen, voice, audio, integrations.webhookRunner];
+  if (options.runJobs) for (const part of parts) part.start();
   maintenance?.start();
   return {
     ...{ ...base, ...services, repos, engine, pipeline, rateLimits, listen, voice, audio, ops, bus, integrations },

@@ -23,6 +23,9 @@ if (process.env.BENCH_MODE === 'bare') {
     log: pino({ level: 'silent' }),
     runJobs: process.env.BENCH_JOBS !== 'off',
   });
+  // BENCH_ENGINE_READY: answer only once the engine's worker threads have loaded it (ENGINE_WORKERS > 0).
+  const engine = ctx.engine as Partial<{ whenReady(): Promise<void> }>;
+  if (process.env.BENCH_ENGINE_READY) await engine.whenReady?.();
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });
 }

@@ -7,7 +7,9 @@ import type { Repositories } from '../store/module.js';
 import { QueuedConversationProcessing } from './conversation-processing.js';
 import type { TextEngine } from './engine.js';
 import { createLlmEngine } from './llm/index.js';
+import { EnginePool } from './local/engine-pool.js';
 import { createLocalEngine } from './local/index.js';
+import { PooledEngine } from './local/pooled-engine.js';
 import {
   type AfterProcessingHook,
   conversationJobPayload,
@@ -22,6 +24,9 @@ export interface ProcessingModule {
   pipeline: ProcessingPipeline;
   /** The domain's ConversationProcessing port. */
   processing: QueuedConversationProcessing;
+  /** Starts the engine's worker threads ahead of the first conversation (a serving process). */
+  start(): void;
+  stop(): Promise<void>;
 }
 
 /** The pipeline of SPEC §1 with its engine, and its two job kinds registered on the main runner. */
@@ -36,7 +41,9 @@ export function createProcessingModule(deps: {
   afterProcessing: AfterProcessingHook;
 }): ProcessingModule {
   const { repos, jobs, runner, clock, log } = deps;
-  const engine = deps.engine ?? createEngine(deps.config, log);
+  // ENGINE_WORKERS=0: the local engine runs on the main thread.
+  const pool = deps.engine || deps.config.engineWorkers === 0 ? null : new EnginePool(deps.config.engineWorkers);
+  const engine = deps.engine ?? createEngine(deps.config, log, pool);
   const pipeline = new ProcessingPipeline({
     ...{ ...repos, jobs, engine, clock, log },
     wakeWorkers: () => runner.wake(),
@@ -57,12 +64,12 @@ export function createProcessingModule(deps: {
     conversations: repos.conversations,
     clock,
   });
-  return { engine, pipeline, processing };
+  return { engine, pipeline, processing, start: () => pool?.start(), stop: async () => pool?.close() };
 }
 
-/** The local engine, or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
-function createEngine(config: Config, log: Logger): TextEngine {
-  const local = createLocalEngine();
+/** The local engine (on the pool's threads when there is one), or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
+function createEngine(config: Config, log: Logger, pool: EnginePool | null): TextEngine {
+  const local = pool ? new PooledEngine(pool) : createLocalEngine();
   if (!config.llm) return local;
   return createLlmEngine({
     baseUrl: config.llm.baseUrl,

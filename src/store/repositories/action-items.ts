@@ -1,4 +1,13 @@
-import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  sql,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { ActionItemsTable, Database } from '../schema.js';
 import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
@@ -27,6 +36,21 @@ export interface ActionItemListFilter {
   dueEndDate?: number;
   limit: number;
   offset: number;
+}
+
+/**
+ * research/omi-rest.md §2.3 ordering: open items first, then completed; within each, items with a due
+ * date first (soonest first), then undated; ties newest first. `(due_at IS NULL)` is written as the
+ * action_items_page index writes it, so the index gives this order. `prefix`: the table's alias and a dot.
+ */
+function inListOrder<Q extends { orderBy(expression: RawBuilder<unknown>): Q }>(query: Q, prefix: string): Q {
+  const column = (name: string) => sql.ref(`${prefix}${name}`);
+  return query
+    .orderBy(sql`${column('completed')}`)
+    .orderBy(sql`(${column('due_at')} IS NULL)`)
+    .orderBy(sql`${column('due_at')}`)
+    .orderBy(sql`${column('created_at')} desc`)
+    .orderBy(sql`${column('id')} desc`);
 }
 
 export class ActionItemsRepository {
@@ -90,27 +114,35 @@ export class ActionItemsRepository {
     await tx.deleteFrom('action_items').where('user_id', '=', userId).where(untouchedOf(conversationId)).execute();
   }
 
-  /**
-   * research/omi-rest.md §2.3 ordering: open items first, then completed; within each, items with a due
-   * date first (soonest first), then undated; ties newest first.
-   */
+  /** A page in list order (inListOrder): its keys from the covering index, then its rows by id. */
   async list(userId: string, filter: ActionItemListFilter): Promise<ActionItemRow[]> {
-    let query = this.db.selectFrom('action_items').selectAll().where('user_id', '=', userId);
+    const page = this.db
+      .selectFrom(this.pageKeysQuery(userId, filter).as('p'))
+      // The page's keys first (a cross join keeps SQLite to that order), each row then found by its id.
+      .crossJoin('action_items as a')
+      .whereRef('a.id', '=', 'p.id')
+      .where('a.user_id', '=', userId)
+      .selectAll('a');
+    return inListOrder(page, 'a.').execute();
+  }
+
+  /** The ids of a page, walked in list order on the covering action_items_page index; exposed for plan tests. */
+  pageKeysQuery(userId: string, filter: ActionItemListFilter) {
+    let query = this.db
+      .selectFrom('action_items')
+      .select(['id', 'completed', 'due_at', 'created_at'])
+      .where('user_id', '=', userId);
     if (filter.completed !== undefined) query = query.where('completed', '=', filter.completed ? 1 : 0);
     if (filter.conversationId !== undefined) query = query.where('conversation_id', '=', filter.conversationId);
-    if (filter.startDate !== undefined) query = query.where('created_at', '>=', filter.startDate);
-    if (filter.endDate !== undefined) query = query.where('created_at', '<=', filter.endDate);
-    if (filter.dueStartDate !== undefined) query = query.where('due_at', '>=', filter.dueStartDate);
-    if (filter.dueEndDate !== undefined) query = query.where('due_at', '<=', filter.dueEndDate);
-    return query
-      .orderBy('completed')
-      .orderBy((eb) => eb.case().when('due_at', 'is', null).then(1).else(0).end())
-      .orderBy('due_at')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(filter.limit)
-      .offset(filter.offset)
-      .execute();
+    // `+created_at`: the dates are checked along the ordered walk, not used to pick the (user, created_at)
+    // index, whose range would then be sorted whole before the offset is skipped.
+    const createdAt = sql<number>`+${sql.ref('created_at')}`;
+    if (filter.startDate !== undefined) query = query.where(createdAt, '>=', filter.startDate);
+    if (filter.endDate !== undefined) query = query.where(createdAt, '<=', filter.endDate);
+    const dueAt = sql<number>`+${sql.ref('due_at')}`;
+    if (filter.dueStartDate !== undefined) query = query.where(dueAt, '>=', filter.dueStartDate);
+    if (filter.dueEndDate !== undefined) query = query.where(dueAt, '<=', filter.dueEndDate);
+    return inListOrder(query, '').limit(filter.limit).offset(filter.offset);
   }
 
   async findById(userId: string, id: string, tx: Db = this.db): Promise<ActionItemRow | undefined> {

@@ -1,6 +1,7 @@
 import type { CompiledQuery, Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { TransactionRunner } from '../group-commit.js';
 import type { ConversationEventsTable, ConversationsTable, Database, TranscriptSegmentsTable } from '../schema.js';
+import { newestFirstKeys } from './list-pages.js';
 import { type Cursor, type Db, deleteOwned, groupBy, pageAfter, updateOwned } from './shared.js';
 
 export type ConversationRow = Selectable<ConversationsTable>;
@@ -79,7 +80,7 @@ export class ConversationsRepository {
 
   /** Whole rows of a list page (integration reads, which show more than the developer view). */
   async list(userId: string, filter: ConversationListFilter): Promise<ConversationWithFolder[]> {
-    return this.filtered(userId, filter).selectAll('c').select('f.name as folder_name').execute();
+    return this.pageRows(userId, filter).selectAll('c').select('f.name as folder_name').execute();
   }
 
   /** The developer-API page: only the shown columns, never the stored text. */
@@ -87,25 +88,47 @@ export class ConversationsRepository {
     return this.listQuery(userId, filter).execute();
   }
 
-  /** The developer list query, exposed so tests can check its plan uses an index for every filter. */
+  /** The developer list query, exposed so tests can check its plan. */
   listQuery(userId: string, filter: ConversationListFilter) {
-    return this.filtered(userId, filter).select([...VIEW_COLUMNS, 'f.name as folder_name']);
+    return this.pageRows(userId, filter).select([...VIEW_COLUMNS, 'f.name as folder_name']);
   }
 
-  private filtered(userId: string, filter: ConversationListFilter) {
+  /** The ids of a list page, from covering indexes only (list-pages.ts); exposed so tests can check its plan. */
+  pageKeysQuery(userId: string, filter: ConversationListFilter) {
+    return newestFirstKeys(filter.categories, (category) => this.pageKeysArm(userId, filter, category), filter);
+  }
+
+  /** A page's rows, fetched by the ids of its keys. */
+  private pageRows(userId: string, filter: ConversationListFilter) {
+    return (
+      this.db
+        .selectFrom(this.pageKeysQuery(userId, filter).as('p'))
+        // A cross join keeps SQLite on the page's keys first, each row then found by its primary key.
+        .crossJoin('conversations as c')
+        .whereRef('c.id', '=', 'p.id')
+        .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+        .where('c.user_id', '=', userId)
+        .orderBy('c.created_at', 'desc')
+        .orderBy('c.id', 'desc')
+    );
+  }
+
+  /** The keys of the filtered conversations; `category`: one value of a category list, merged with the others. */
+  private pageKeysArm(userId: string, filter: ConversationListFilter, category: string | undefined) {
     let query = this.db
       .selectFrom('conversations as c')
-      .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'c.folder_id').onRef('f.user_id', '=', 'c.user_id'))
+      .select(['c.id', 'c.created_at'])
       .where('c.user_id', '=', userId);
     if (filter.statuses && filter.statuses.length > 0) query = query.where('c.status', 'in', [...filter.statuses]);
     if (!filter.includeDiscarded) query = query.where('c.discarded', '=', 0);
     if (filter.startDate !== undefined) query = query.where('c.created_at', '>=', filter.startDate);
     if (filter.endDate !== undefined) query = query.where('c.created_at', '<=', filter.endDate);
-    if (filter.categories && filter.categories.length > 0)
+    if (category !== undefined) query = query.where('c.category', '=', category);
+    else if (filter.categories && filter.categories.length > 0)
       query = query.where('c.category', 'in', [...filter.categories]);
     if (filter.folderId !== undefined) query = query.where('c.folder_id', '=', filter.folderId);
     if (filter.starred !== undefined) query = query.where('c.starred', '=', filter.starred ? 1 : 0);
-    return query.orderBy('c.created_at', 'desc').orderBy('c.id', 'desc').limit(filter.limit).offset(filter.offset);
+    return query;
   }
 
   /** Segments of several conversations in one query (no N+1), grouped by conversation id. */

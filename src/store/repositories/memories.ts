@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import { PreparedQuery } from '../prepared.js';
 import type { Database, MemoriesTable } from '../schema.js';
+import { newestFirstKeys } from './list-pages.js';
 import { type Cursor, type Db, deleteOwned, pageAfter, updateOwned } from './shared.js';
 
 export type MemoryRow = Selectable<MemoriesTable>;
@@ -59,15 +60,32 @@ export class MemoriesRepository {
     return this.listQuery(userId, filter).execute();
   }
 
+  /** A page's rows, fetched by the ids the covering indexes give (list-pages.ts). */
   private listQuery(userId: string, filter: MemoryListFilter) {
-    let query = this.db
-      .selectFrom('memories')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('user_review', 'is', null), eb('user_review', '<>', 0)]));
-    if (filter.categories && filter.categories.length > 0)
-      query = query.where('category', 'in', [...filter.categories]);
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset);
+    return this.db
+      .selectFrom(this.pageKeysQuery(userId, filter).as('p'))
+      .crossJoin('memories as m')
+      .whereRef('m.id', '=', 'p.id')
+      .where('m.user_id', '=', userId)
+      .selectAll('m')
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc');
+  }
+
+  /** The ids of a list page; exposed so tests can check its plan. */
+  pageKeysQuery(userId: string, filter: MemoryListFilter) {
+    const arm = (category: string | undefined) => {
+      let query = this.db
+        .selectFrom('memories')
+        .select(['id', 'created_at'])
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('user_review', 'is', null), eb('user_review', '<>', 0)]));
+      if (category !== undefined) query = query.where('category', '=', category);
+      else if (filter.categories && filter.categories.length > 0)
+        query = query.where('category', 'in', [...filter.categories]);
+      return query;
+    };
+    return newestFirstKeys(filter.categories, arm, filter);
   }
 
   async findById(userId: string, id: string, tx: Db = this.db): Promise<MemoryRow | undefined> {
