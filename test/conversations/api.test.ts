@@ -178,7 +178,10 @@ for (const dialect of dialects()) {
         session_id: '   ',
         transcript_segments: segments,
       });
-      assert.deepEqual([blank.statusCode, blank.json()], [422, { detail: 'session_id cannot be empty' }]);
+      assert.deepEqual(
+        [blank.statusCode, blank.json()],
+        [422, invalid(['body', 'session_id'], 'session_id cannot be empty')],
+      );
     });
 
     test('simultaneous retries with one client_session_id (one group commit on SQLite) store one conversation', async () => {
