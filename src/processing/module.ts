@@ -64,7 +64,9 @@ export function createProcessingModule(deps: {
     conversations: repos.conversations,
     clock,
   });
-  return { engine, pipeline, processing, start: () => pool?.start(), stop: async () => pool?.close() };
+  // The threads start with the first engine task (PooledEngine runs steps in-process until one is
+  // ready), so a server that processes nothing never pays for loading the engine in each of them.
+  return { engine, pipeline, processing, start: () => {}, stop: async () => pool?.close() };
 }
 
 /** The local engine (on the pool's threads when there is one), or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
