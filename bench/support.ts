@@ -17,9 +17,11 @@ export async function freePort(): Promise<number> {
 export async function startServer(
   script: string,
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd,
     env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

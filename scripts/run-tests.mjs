@@ -37,7 +37,15 @@ if (process.env.TEST_DATABASE_URL) {
 
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000', ...files],
+  [
+    ...['--import', 'tsx', '--test', '--test-concurrency=2', '--test-timeout=600000'],
+    ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
+    ...[
+      `--test-reporter=${new URL('./slowest-reporter.mjs', import.meta.url).href}`,
+      '--test-reporter-destination=stdout',
+    ],
+    ...files,
+  ],
   { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
 );
 process.exit(result.status ?? 1);
