@@ -91,22 +91,29 @@ export class ActionItemsRepository {
    * completed or edited, whenever made (a re-extraction keeps those and replaces the rest).
    */
   async dedupCandidates(userId: string, since: number, conversationId: string, limit = 200): Promise<ActionItemRow[]> {
-    return this.db
-      .selectFrom('action_items')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([
-          eb.and([
-            eb('created_at', '>=', since),
-            eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', conversationId)]),
-          ]),
-          eb.and([eb('conversation_id', '=', conversationId), eb.not(untouchedOf(conversationId)(eb))]),
-        ]),
-      )
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+    // Two index walks, merged here: as one OR the newest-first walk went on through every older item
+    // of the user looking for the second kind, so each extraction cost grew with the user's history.
+    const [recent, kept] = await Promise.all([
+      this.db
+        .selectFrom('action_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', since)
+        .where((eb) => eb.or([eb('conversation_id', 'is', null), eb('conversation_id', '!=', conversationId)]))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute(),
+      this.db
+        .selectFrom('action_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('conversation_id', '=', conversationId)
+        .where((eb) => eb.not(untouchedOf(conversationId)(eb)))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute(),
+    ]);
+    return [...recent, ...kept].sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? -1 : 1)).slice(0, limit);
   }
 
   /** The conversation's extracted items a re-extraction replaces (see untouchedOf). */
