@@ -1,59 +1,15 @@
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { ConfigError } from '../config-env.js';
+import { createDataDir } from '../store/data-dir.js';
 
 /**
  * Checks made before a server, worker or admin command opens anything, so that a bad setting ends the
  * start with one line naming it instead of a stack trace, a half-started server or a hang.
  */
 export async function preflight(config: Config): Promise<void> {
-  if (config.dataDir !== ':memory:') ensureDataDir(config.dataDir);
+  if (config.dataDir !== ':memory:') createDataDir(config.dataDir);
   if (config.databaseUrl) await reachDatabase(config.databaseUrl);
-}
-
-/**
- * Creates DATA_DIR one level at a time (owner-only), and checks that it is a writable directory.
- * Not `mkdirSync(…, {recursive: true})`: on a pseudo filesystem such as /proc it never returns.
- */
-export function ensureDataDir(dataDir: string): void {
-  const target = resolve(dataDir);
-  const missing: string[] = [];
-  let existing = target;
-  for (;;) {
-    const kind = kindOf(existing);
-    if (kind === 'directory') break;
-    if (kind === 'other') {
-      throw new ConfigError(`DATA_DIR=${dataDir}: ${existing} exists and is not a directory`);
-    }
-    missing.unshift(existing);
-    const parent = dirname(existing);
-    if (parent === existing) break;
-    existing = parent;
-  }
-  for (const dir of missing) {
-    try {
-      mkdirSync(dir, { mode: 0o700 });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST' && kindOf(dir) === 'directory') continue;
-      throw new ConfigError(`DATA_DIR=${dataDir} cannot be created (${code ?? String(err)} at ${dir})`);
-    }
-  }
-  try {
-    accessSync(target, constants.R_OK | constants.W_OK | constants.X_OK);
-  } catch (err) {
-    throw new ConfigError(`DATA_DIR=${dataDir} is not writable by this user (${(err as NodeJS.ErrnoException).code})`);
-  }
-}
-
-function kindOf(path: string): 'directory' | 'other' | 'missing' {
-  try {
-    return statSync(path).isDirectory() ? 'directory' : 'other';
-  } catch {
-    return 'missing';
-  }
 }
 
 /** One connection to PostgreSQL, with a bounded wait, so an unreachable server is named at once. */

@@ -5,8 +5,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { ensureDataDir, listenError } from '../../src/cli/startup.js';
+import { listenError } from '../../src/cli/startup.js';
 import { ConfigError } from '../../src/config-env.js';
+import { createDataDir } from '../../src/store/data-dir.js';
 import { BIN, freePort, startServer } from './server-process.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'keepsake-startup-'));
@@ -167,12 +168,12 @@ async function firstLogLine(env: NodeJS.ProcessEnv): Promise<string> {
   }
 }
 
-describe('ensureDataDir and listenError', () => {
+describe('createDataDir and listenError', () => {
   test('creates missing levels owner-only and accepts an existing directory', () => {
     const dir = join(scratch, 'one', 'two');
-    ensureDataDir(dir);
+    createDataDir(dir);
     assert.equal(statSync(dir).mode & 0o777, 0o700);
-    ensureDataDir(dir);
+    createDataDir(dir);
   });
 
   test('maps listen failures to the setting that explains them', () => {
