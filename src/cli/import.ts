@@ -33,7 +33,7 @@ export async function runImport(config: Config, args: string[]): Promise<number>
     const uid = await targetUser(ctx, values.uid);
     const state: SourceState = { complete: false };
     const records = file ? exportFile(file, state) : developerApi(values.from ?? '', values.key ?? '', state);
-    const service = new ImportService(new ImportsRepository(ctx.store.db), ctx.clock);
+    const service = new ImportService(new ImportsRepository(ctx.store.db, ctx.repos.conversations), ctx.clock);
     const tallies = new Map<string, Tally>();
     const progress = progressPrinter();
     let failures = 0;

@@ -88,7 +88,10 @@ for (const dialect of dialects()) {
         const bob = await createUser(t.ctx, { name: 'Ada' });
         await seed(t.app, ada);
         const source = await exportOf(t.app, ada);
-        const service = new ImportService(new ImportsRepository(t.ctx.store.db), t.ctx.clock);
+        const service = new ImportService(
+          new ImportsRepository(t.ctx.store.db, t.ctx.repos.conversations),
+          t.ctx.clock,
+        );
         // Interrupted after three records, then run again from the start: it resumes.
         for (const record of source.slice(1, 4)) await service.importRecord(bob.uid, record);
         const outcomes = [];

@@ -10,6 +10,7 @@ import type {
   MemoriesTable,
   TranscriptSegmentsTable,
 } from '../schema.js';
+import type { ConversationsRepository } from './conversations.js';
 
 /** The tables `keepsake import` writes, each keyed by a text `id` and owned through `user_id`. */
 export type ImportedTable = 'conversations' | 'memories' | 'action_items' | 'goals' | 'folders';
@@ -22,7 +23,11 @@ export type IdOwner = 'this_user' | 'other_user' | 'free';
  * so an interrupted import leaves whole conversations only and a rerun skips what is there.
  */
 export class ImportsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The conversation writes every other path uses (segment batches within the parameter limits). */
+    private readonly conversations: ConversationsRepository,
+  ) {}
 
   /** Whether `id` is free, already this user's (imported before) or another user's. */
   async owner(table: ImportedTable, userId: string, id: string): Promise<IdOwner> {
@@ -36,20 +41,9 @@ export class ImportsRepository {
     segments: readonly Insertable<TranscriptSegmentsTable>[],
     events: readonly Insertable<ConversationEventsTable>[],
   ): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      await tx.insertInto('conversations').values(row).execute();
-      // Bounded batches: PostgreSQL takes at most 65,535 parameters a statement.
-      for (let i = 0; i < segments.length; i += 500) {
-        await tx
-          .insertInto('transcript_segments')
-          .values(segments.slice(i, i + 500))
-          .execute();
-      }
-      if (events.length > 0)
-        await tx
-          .insertInto('conversation_events')
-          .values([...events])
-          .execute();
+    await this.conversations.transaction(async (tx) => {
+      await this.conversations.insert(row, segments, tx);
+      await this.conversations.replaceEvents(row.user_id, row.id, events, tx);
     });
   }
 
