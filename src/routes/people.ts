@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { bufferToSamples } from '../audio/pcm.js';
 import { WavError, wavTo16kMono } from '../audio/wav.js';
 import type { Services } from '../context.js';
-import { AppError, Detail } from '../errors.js';
+import { Detail, invalidInput } from '../errors.js';
 import { sessionUser } from '../http/auth.js';
 import { DateTime, errors, NullableScalar, SuccessResponse } from '../http/schemas.js';
 import type { TypedApp } from '../http/typed-app.js';
@@ -141,7 +141,8 @@ function registerVoiceProfileRoutes(app: TypedApp, ctx: Services): void {
       },
       async (request) => {
         const body = request.body;
-        if (!Buffer.isBuffer(body)) throw new AppError(422, Detail.voiceAudioInvalid('send audio/wav or PCM16 bytes'));
+        if (!Buffer.isBuffer(body))
+          throw invalidInput(['body'], Detail.voiceAudioInvalid('send audio/wav or PCM16 bytes'));
         return voices.setProfile(sessionUser(request), readAudio(body, request.headers['content-type'] ?? ''));
       },
     );
@@ -153,7 +154,7 @@ function readAudio(body: Buffer, contentType: string): Int16Array {
     try {
       return wavTo16kMono(body);
     } catch (err) {
-      if (err instanceof WavError) throw new AppError(422, Detail.voiceAudioInvalid(err.message));
+      if (err instanceof WavError) throw invalidInput(['body'], Detail.voiceAudioInvalid(err.message));
       throw err;
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../context-types.js';
-import { AppError, Detail } from '../errors.js';
+import { AppError, Detail, invalidInput } from '../errors.js';
 import type { SpeakerAssigned } from '../listen/receiver.js';
 import type { PeopleRepository } from '../store/repositories/people.js';
 import { type KnownVoice, type VoiceRepository, vectorToBuffer } from '../store/repositories/voice.js';
@@ -66,7 +66,7 @@ export class VoiceService {
   async setProfile(userId: string, audio: Int16Array): Promise<VoiceProfileView> {
     const speech = this.deps.embedder.speechSeconds(audio);
     const vector = speech >= MIN_MATCH_SPEECH_SECONDS ? this.deps.embedder.embed(audio) : null;
-    if (!vector) throw new AppError(422, Detail.voiceTooLittleSpeech(speech, MIN_MATCH_SPEECH_SECONDS));
+    if (!vector) throw invalidInput(['body'], Detail.voiceTooLittleSpeech(speech, MIN_MATCH_SPEECH_SECONDS));
     await this.deps.voice.replaceProfile({
       id: randomUUID(),
       user_id: userId,

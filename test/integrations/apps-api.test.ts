@@ -162,7 +162,9 @@ for (const dialect of dialects()) {
       ]) {
         const res = await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, ...bad });
         assert.equal(res.statusCode, 422, JSON.stringify(bad));
-        assert.match(res.json().detail, /^Unknown .+ Allowed: /);
+        const [issue] = res.json().detail;
+        assert.deepEqual(issue.loc, ['body', Object.keys(bad)[0]]);
+        assert.match(issue.msg, /^Unknown .+ Allowed: /);
       }
       const trigger = await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, triggers_on: 'sunrise' });
       assert.equal(trigger.statusCode, 422);
@@ -171,7 +173,13 @@ for (const dialect of dialects()) {
     test('actions without the external_integration capability are 422', async () => {
       const res = await call(owner, 'POST', '/v1/apps', { name: 'X', actions: ['read_memories'] });
       assert.equal(res.statusCode, 422);
-      assert.equal(res.json().detail, 'actions, triggers_on and webhook_url need the external_integration capability');
+      assert.deepEqual(res.json().detail, [
+        {
+          loc: ['body', 'capabilities'],
+          msg: 'actions, triggers_on and webhook_url need the external_integration capability',
+          type: 'value_error',
+        },
+      ]);
     });
 
     test('a trigger without a webhook URL is 422', async () => {
@@ -181,13 +189,17 @@ for (const dialect of dialects()) {
         triggers_on: 'memory_creation',
       });
       assert.equal(res.statusCode, 422);
-      assert.equal(res.json().detail, 'webhook_url is required when triggers_on is set');
+      assert.deepEqual(res.json().detail, [
+        { loc: ['body', 'webhook_url'], msg: 'webhook_url is required when triggers_on is set', type: 'value_error' },
+      ]);
     });
 
     test('a webhook URL that is not http(s) is 422', async () => {
       const res = await call(owner, 'POST', '/v1/apps', { ...INTEGRATION, webhook_url: 'ftp://example.com/x' });
       assert.equal(res.statusCode, 422);
-      assert.equal(res.json().detail, 'webhook_url must use http or https');
+      assert.deepEqual(res.json().detail, [
+        { loc: ['body', 'webhook_url'], msg: 'webhook_url must use http or https', type: 'value_error' },
+      ]);
     });
 
     test('a webhook URL that can never be delivered is refused when the app is created or edited', async () => {

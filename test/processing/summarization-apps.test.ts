@@ -147,7 +147,11 @@ for (const dialect of dialects()) {
         payload: { name: 'Chatty', capabilities: ['chat'], memory_prompt: PROMPT },
       });
       assert.equal(res.statusCode, 422);
-      assert.deepEqual(res.json(), { detail: 'memory_prompt needs the memories capability' });
+      assert.deepEqual(res.json(), {
+        detail: [
+          { loc: ['body', 'memory_prompt'], msg: 'memory_prompt needs the memories capability', type: 'value_error' },
+        ],
+      });
     });
 
     test('the owner sets and removes memory_prompt with PATCH, and the app view shows it', async () => {

@@ -57,7 +57,9 @@ for (const dialect of dialects()) {
     test('a blank name is a 422 and an unknown person a 404', async () => {
       const blank = await call('POST', '/v1/people', { name: '   ' });
       assert.equal(blank.statusCode, 422);
-      assert.deepEqual(blank.json(), { detail: 'name cannot be empty' });
+      assert.deepEqual(blank.json(), {
+        detail: [{ loc: ['body', 'name'], msg: 'name cannot be empty', type: 'value_error' }],
+      });
       assert.equal((await call('POST', '/v1/people', {})).statusCode, 422);
       assert.deepEqual((await call('PATCH', '/v1/people/nope', { name: 'X' })).json(), { detail: 'Person not found' });
       assert.equal((await call('DELETE', '/v1/people/nope')).statusCode, 404);
@@ -162,7 +164,7 @@ for (const dialect of dialects()) {
       const response = await upload(pcm16ToWav(Buffer.alloc(3 * 32000), 16000), 'audio/wav');
       assert.equal(response.statusCode, 422);
       assert.match(
-        response.json<{ detail: string }>().detail,
+        response.json<{ detail: Array<{ msg: string }> }>().detail[0].msg,
         /^Not enough speech in the audio \(0\.0 s; at least 2 s needed\)$/,
       );
     });
@@ -171,7 +173,10 @@ for (const dialect of dialects()) {
       const response = await upload(Buffer.from('definitely not audio'), 'audio/wav');
       assert.deepEqual(
         [response.statusCode, response.json()],
-        [422, { detail: 'Audio could not be read: not a RIFF/WAVE file' }],
+        [
+          422,
+          { detail: [{ loc: ['body'], msg: 'Audio could not be read: not a RIFF/WAVE file', type: 'value_error' }] },
+        ],
       );
     });
   });

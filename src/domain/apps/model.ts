@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { invalidInput } from '../../errors.js';
 import type { AppRow } from '../../store/repositories/apps.js';
 
 /** DESIGN §5: what an app may declare. */
@@ -53,7 +53,7 @@ function pick<T extends string>(
   const unique = [...new Set((values ?? []).map((v) => v.trim()).filter(Boolean))];
   const unknown = unique.filter((v) => !(allowed as readonly string[]).includes(v));
   if (unknown.length > 0)
-    throw new AppError(422, `Unknown ${what}: ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`);
+    throw invalidInput(['body', what], `Unknown ${what}: ${unknown.join(', ')}. Allowed: ${allowed.join(', ')}`);
   return unique as T[];
 }
 
@@ -70,15 +70,16 @@ function webhookUrl(value: string | null | undefined, check: WebhookTargetCheck)
   try {
     parsed = new URL(trimmed);
   } catch {
-    throw new AppError(422, 'webhook_url is not a valid URL');
+    throw invalidInput(['body', 'webhook_url'], 'webhook_url is not a valid URL');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw new AppError(422, 'webhook_url must use http or https');
-  if (parsed.username || parsed.password) throw new AppError(422, 'webhook_url must not contain credentials');
+    throw invalidInput(['body', 'webhook_url'], 'webhook_url must use http or https');
+  if (parsed.username || parsed.password)
+    throw invalidInput(['body', 'webhook_url'], 'webhook_url must not contain credentials');
   const refusal = check(parsed);
   if (refusal !== null) {
     const msg = `webhook_url can never be delivered: ${refusal}; webhooks go to public addresses only (ALLOW_PRIVATE_WEBHOOKS=true lifts this)`;
-    throw new AppError(422, [{ loc: ['body', 'webhook_url'], msg, type: 'value_error' }]);
+    throw invalidInput(['body', 'webhook_url'], msg);
   }
   return parsed.toString();
 }
@@ -89,20 +90,24 @@ function webhookUrl(value: string | null | undefined, check: WebhookTargetCheck)
  */
 export function parseAppConfig(input: AppConfigInput, checkTarget: WebhookTargetCheck): AppConfig {
   const name = input.name.trim();
-  if (name === '') throw new AppError(422, 'name cannot be empty');
+  if (name === '') throw invalidInput(['body', 'name'], 'name cannot be empty');
   const capabilities = pick(input.capabilities, CAPABILITIES, 'capabilities');
   const actions = pick(input.actions, ACTIONS, 'actions');
   const scopes = pick(input.scopes, PROACTIVE_SCOPES, 'scopes');
   const [triggersOn = null, ...extra] = pick(input.triggers_on ? [input.triggers_on] : [], TRIGGERS, 'triggers_on');
-  if (extra.length > 0) throw new AppError(422, 'triggers_on takes one event');
+  if (extra.length > 0) throw invalidInput(['body', 'triggers_on'], 'triggers_on takes one event');
   const url = webhookUrl(input.webhook_url, checkTarget);
   const integration = capabilities.includes('external_integration');
   if (!integration && (actions.length > 0 || triggersOn || url)) {
-    throw new AppError(422, 'actions, triggers_on and webhook_url need the external_integration capability');
+    throw invalidInput(
+      ['body', 'capabilities'],
+      'actions, triggers_on and webhook_url need the external_integration capability',
+    );
   }
-  if (triggersOn && !url) throw new AppError(422, 'webhook_url is required when triggers_on is set');
+  if (triggersOn && !url)
+    throw invalidInput(['body', 'webhook_url'], 'webhook_url is required when triggers_on is set');
   if (scopes.length > 0 && !capabilities.includes('proactive_notification')) {
-    throw new AppError(422, 'scopes need the proactive_notification capability');
+    throw invalidInput(['body', 'scopes'], 'scopes need the proactive_notification capability');
   }
   const memoryPrompt = parseMemoryPrompt(input.memory_prompt, capabilities);
   return {
@@ -121,11 +126,12 @@ export function parseAppConfig(input: AppConfigInput, checkTarget: WebhookTarget
 function parseMemoryPrompt(value: string | null | undefined, capabilities: readonly Capability[]): string | null {
   if (value === undefined || value === null) return null;
   const prompt = value.trim();
-  if (prompt === '') throw new AppError(422, 'memory_prompt cannot be empty');
+  if (prompt === '') throw invalidInput(['body', 'memory_prompt'], 'memory_prompt cannot be empty');
   if (prompt.length > MEMORY_PROMPT_MAX) {
-    throw new AppError(422, `memory_prompt is longer than ${MEMORY_PROMPT_MAX} characters`);
+    throw invalidInput(['body', 'memory_prompt'], `memory_prompt is longer than ${MEMORY_PROMPT_MAX} characters`);
   }
-  if (!capabilities.includes('memories')) throw new AppError(422, 'memory_prompt needs the memories capability');
+  if (!capabilities.includes('memories'))
+    throw invalidInput(['body', 'memory_prompt'], 'memory_prompt needs the memories capability');
   return prompt;
 }
 

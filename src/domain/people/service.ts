@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError, Detail } from '../../errors.js';
+import { AppError, Detail, invalidInput } from '../../errors.js';
 import type { PeopleRepository, PersonRow } from '../../store/repositories/people.js';
 
 export interface PersonView {
@@ -19,7 +19,7 @@ const toView = (row: PersonRow): PersonView => ({
 
 function cleanName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '') throw new AppError(422, Detail.personNameEmpty);
+  if (trimmed === '') throw invalidInput(['body', 'name'], Detail.personNameEmpty);
   return trimmed;
 }
 

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../context-types.js';
-import { AppError } from '../../errors.js';
+import { invalidInput } from '../../errors.js';
 import type { UserRow, UsersRepository } from '../../store/repositories/users.js';
 import type { OidcVerifier } from './oidc.js';
 import { DEFAULT_SESSION_TTL_SECONDS, sessionKey, signSessionToken, verifySessionToken } from './session-tokens.js';
@@ -42,9 +42,9 @@ export class UsersService {
     id?: string;
   }): Promise<UserView> {
     const name = input.name.trim();
-    if (name === '') throw new AppError(422, 'name cannot be empty');
+    if (name === '') throw invalidInput(['body', 'name'], 'name cannot be empty');
     const timezone = input.timezone?.trim() || 'UTC';
-    if (!isValidTimezone(timezone)) throw new AppError(422, `Unknown timezone '${timezone}'`);
+    if (!isValidTimezone(timezone)) throw invalidInput(['body', 'timezone'], `Unknown timezone '${timezone}'`);
     const now = this.clock.now();
     const row: UserRow = {
       id: input.id ?? randomUUID(),
