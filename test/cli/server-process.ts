@@ -69,6 +69,9 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ser
     DATABASE_URL: '',
     REDIS_URL: '',
     STT_PROVIDER: 'none',
+    // The engine on the main thread: these tests are about the CLI and the API, and each engine thread
+    // loads the engine (seconds of CPU on a shared machine). test/e2e/serve.test.ts keeps the default.
+    ENGINE_WORKERS: '0',
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, [BIN, 'serve'], {

@@ -148,10 +148,18 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
     assert.equal(response.status, 200);
     const created = (await response.json()) as { id: string; status: string };
     assert.equal(created.status, 'completed');
-    const rows = await cluster.query<{ kind: string; status: string; lease_owner: string | null }>(
-      "select kind, status, lease_owner from jobs where payload like '%' || $1 || '%'",
-      [created.id],
-    );
+    // The answer waits for the process job; the extract job it queued is claimed by a worker soon after.
+    const jobsOf = () =>
+      cluster.query<{ kind: string; status: string; lease_owner: string | null }>(
+        "select kind, status, lease_owner from jobs where payload like '%' || $1 || '%'",
+        [created.id],
+      );
+    let rows = await jobsOf();
+    for (const deadline = Date.now() + 120_000; rows.some((row) => row.lease_owner === null); ) {
+      assert.ok(Date.now() < deadline, `jobs still unclaimed: ${JSON.stringify(rows)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      rows = await jobsOf();
+    }
     assert.ok(rows.length > 0);
     for (const row of rows)
       assert.ok(

@@ -1,4 +1,6 @@
-import * as chrono from 'chrono-node';
+// The English parser only: the package's main entry loads every locale (hundreds of modules).
+import type * as chronoTypes from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 
 /** A span of time a question names, as instants (ms), with the words that named it. */
 export interface TimeWindow {
@@ -95,7 +97,7 @@ function calendarWindow(match: RegExpMatchArray, now: number, timezone: string):
   return { ...window, to: Math.min(window.to, now) };
 }
 
-const toDay = (c: chrono.ParsedComponents): LocalDay => ({
+const toDay = (c: chronoTypes.ParsedComponents): LocalDay => ({
   year: c.get('year') ?? 0,
   month: c.get('month') ?? 1,
   day: c.get('day') ?? 1,
@@ -107,16 +109,16 @@ const addDays = (day: LocalDay, days: number): LocalDay => {
 const dayNumber = (d: LocalDay) => Date.UTC(d.year, d.month - 1, d.day);
 
 /** A month named alone ("in January"): capitalised, since "march" and "may" are words too. */
-const monthOnly = (r: chrono.ParsedResult) =>
+const monthOnly = (r: chronoTypes.ParsedResult) =>
   r.start.isCertain('month') && !r.start.isCertain('day') && !r.start.isCertain('weekday');
 
 /** Whether a result names a date, not a time of day ("at 5") or the present ("now"). */
-const namesADate = (r: chrono.ParsedResult) =>
+const namesADate = (r: chronoTypes.ParsedResult) =>
   !/\bnow\b/i.test(r.text) &&
   (r.start.isCertain('day') || r.start.isCertain('weekday') || (monthOnly(r) && /^(?:in |of )?[A-Z]/.test(r.text)));
 
 /** The first and last day a result covers: a month alone is the month, "two weeks ago" the week around. */
-function daysOf(r: chrono.ParsedResult): [LocalDay, LocalDay] {
+function daysOf(r: chronoTypes.ParsedResult): [LocalDay, LocalDay] {
   const first = toDay(r.start);
   if (monthOnly(r)) return [{ ...first, day: 1 }, addDays({ ...first, month: first.month + 1, day: 1 }, -1)];
   const slack = /\bago\b/i.test(r.text) ? (/month/i.test(r.text) ? 15 : /week/i.test(r.text) ? 3 : 0) : 0;

@@ -1,6 +1,7 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { openAiSdk } from '../../providers/llm/openai-sdk.js';
 import type { ChatPrompt } from '../prompts/context.js';
 import { LlmStepError } from './errors.js';
 import type { NamedSchema } from './schemas.js';
@@ -37,20 +38,29 @@ function parseJson(content: string): unknown {
 
 /** Chat completions with a JSON-schema response format, validated against the same schema. */
 export class JsonChat {
-  private readonly client: OpenAI;
+  private client: Promise<OpenAI> | undefined;
 
   constructor(private readonly options: JsonChatOptions) {
-    this.client = new OpenAI({
-      baseURL: normalizeBaseUrl(options.baseUrl),
-      // OpenAI-compatible local servers (Ollama, vLLM) take any key; the client insists on one.
-      apiKey: options.apiKey ?? 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: options.maxRetries,
-    });
+    normalizeBaseUrl(options.baseUrl); // a bad URL fails here, at configuration, not at the first call
+  }
+
+  private connect(): Promise<OpenAI> {
+    this.client ??= openAiSdk().then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: normalizeBaseUrl(this.options.baseUrl),
+          // OpenAI-compatible local servers (Ollama, vLLM) take any key; the client insists on one.
+          apiKey: this.options.apiKey ?? 'not-needed',
+          timeout: this.options.timeoutMs,
+          maxRetries: this.options.maxRetries,
+        }),
+    );
+    return this.client;
   }
 
   async ask<T extends TSchema>(named: NamedSchema<T>, prompt: ChatPrompt): Promise<Static<T>> {
-    const completion = await this.client.chat.completions.create({
+    const client = await this.connect();
+    const completion = await client.chat.completions.create({
       model: this.options.model,
       temperature: 0,
       messages: [

@@ -1,4 +1,6 @@
-import * as chrono from 'chrono-node';
+// The English parser only: the package's main entry loads every locale (hundreds of modules).
+import type * as chronoTypes from 'chrono-node';
+import * as chrono from 'chrono-node/en';
 import {
   COUNTED,
   digitizeOrdinals,
@@ -80,7 +82,7 @@ function partOfDayTime(text: string): [number, number] | null {
 }
 
 /** "this afternoon", "in the morning", "tonight" name a time; a bare "night" in "night light" does not. */
-function anchoredPartOfDay(result: chrono.ParsedResult, sentence: string): boolean {
+function anchoredPartOfDay(result: chronoTypes.ParsedResult, sentence: string): boolean {
   if (/^(?:this|tonight|tomorrow|today)\b/i.test(result.text)) return true;
   return /\b(?:this|in the|at|by|until|before|after|tomorrow|tonight|today)\s+$/i.test(sentence.slice(0, result.index));
 }
@@ -94,7 +96,7 @@ const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
-function fromChrono(result: chrono.ParsedResult, sentence: string): DateMention | null {
+function fromChrono(result: chronoTypes.ParsedResult, sentence: string): DateMention | null {
   if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
     return null;
   const start = result.start;

@@ -1,5 +1,6 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from '../../config.js';
+import { openAiSdk } from './openai-sdk.js';
 
 /** A small text-generation port for proactive notifications: one prompt in, the reply text out. */
 export interface TextGenerator {
@@ -11,19 +12,21 @@ const TIMEOUT_MS = 20_000;
 
 /** Any OpenAI-compatible chat API (LLM_BASE_URL); the SDK's own retries cover transient failures. */
 export class OpenAiTextGenerator implements TextGenerator {
-  private readonly client: OpenAI;
+  private client: Promise<OpenAI> | undefined;
 
   constructor(
-    baseUrl: string,
-    apiKey: string | null,
+    private readonly baseUrl: string,
+    private readonly apiKey: string | null,
     readonly model: string,
-  ) {
-    // Local servers often need no key; the SDK insists on one, so a placeholder is sent instead.
-    this.client = new OpenAI({ baseURL: baseUrl, apiKey: apiKey ?? 'not-needed', timeout: TIMEOUT_MS, maxRetries: 1 });
-  }
+  ) {}
 
   async generateText(prompt: string): Promise<string> {
-    const completion = await this.client.chat.completions.create({
+    // Local servers often need no key; the SDK insists on one, so a placeholder is sent instead.
+    this.client ??= openAiSdk().then(
+      ({ default: OpenAI }) =>
+        new OpenAI({ baseURL: this.baseUrl, apiKey: this.apiKey ?? 'not-needed', timeout: TIMEOUT_MS, maxRetries: 1 }),
+    );
+    const completion = await (await this.client).chat.completions.create({
       model: this.model,
       messages: [{ role: 'user', content: prompt }],
     });
