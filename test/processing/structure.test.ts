@@ -110,6 +110,18 @@ test('an event takes its stated length and a name after "with"', async () => {
   );
 });
 
+test('nouns WordNet files under procedures, classes and shows are events; "of course" is not a course', async () => {
+  const text = 'My biopsy is on Tuesday at 10. Of course I will be there on Friday. The recital starts Saturday at 6.';
+  const { events } = await engine.structure(memo(text, { startedAt: '2026-03-13T09:30:00-04:00' }));
+  assert.deepEqual(
+    events.map((event) => [event.title, wallClock(event.start, 'America/New_York')]),
+    [
+      ['Biopsy', '2026-03-17T10:00'],
+      ['Recital', '2026-03-14T18:00'],
+    ],
+  );
+});
+
 test("hypothetical, past, cancelled and other people's plans are not events", async () => {
   const text = [
     'If we win the lottery we would fly to Bali on Monday.',

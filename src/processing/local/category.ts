@@ -1,7 +1,7 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
 import { handLexiconScores } from './category-hand.js';
-import { isContentToken, lemmaOf } from './keywords.js';
+import { isContentToken, isIdiom, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
 import { type LexiconPos, topicWeights } from './topic-lexicon.js';
 
@@ -16,11 +16,6 @@ interface Term {
   word: string;
   pos: LexiconPos;
   count: number;
-}
-
-/** "of course" is a discourse marker, not a course of study. */
-function isIdiom(tokens: ReadonlyArray<Token>, index: number): boolean {
-  return tokens[index].normal === 'course' && tokens[index - 1]?.normal === 'of';
 }
 
 /** wink tags a capitalised first word as a name ("Doctors recommend…"); names elsewhere are not topics. */

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ExtractedEvent, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { isIdiom } from './keywords.js';
 import type { Token } from './nlp.js';
 import { headlineCase, isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 
@@ -11,6 +14,19 @@ const EVENT_WORDS = new Set(
   anniversary birthday ceremony funeral club workshop webinar meetup drinks festival recital screening tour
   reservation table standup visit retreat massage haircut practice night call date`.split(/\s+/),
 );
+/**
+ * Nouns WordNet files under meetings, visits, classes, medical procedures, trips, shows, ceremonies
+ * and contests (derived by scripts/train-event-lexicon.ts): "biopsy", "recital", "seminar"… The
+ * list above adds everyday words WordNet ranks elsewhere ("dinner", "physio") and the verbs.
+ */
+let eventNouns: ReadonlySet<string> | undefined;
+function isEventNoun(lemma: string): boolean {
+  eventNouns ??= new Set(
+    (JSON.parse(readFileSync(join(import.meta.dirname, 'lexicons', 'event-nouns.json'), 'utf8')) as { words: string[] })
+      .words,
+  );
+  return eventNouns.has(lemma);
+}
 const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
@@ -53,12 +69,16 @@ const CONTEXT_BOUND: Record<string, RegExp> = {
 
 function eventTokenIndex(tokens: Token[]): number {
   const text = tokens.map((token) => token.normal).join(' ');
-  return tokens.findIndex((token) => {
+  const everyday = tokens.findIndex((token) => {
     const lemma = token.lemma.toLowerCase();
     const context = CONTEXT_BOUND[lemma];
     if (context !== undefined) return token.pos === 'NOUN' && context.test(text);
     return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
   });
+  if (everyday !== -1) return everyday;
+  return tokens.findIndex(
+    (token, index) => token.pos === 'NOUN' && !isIdiom(tokens, index) && isEventNoun(token.lemma.toLowerCase()),
+  );
 }
 
 /** " with Sarah", " at the Lido", " to Cleveland": a preposition and a name right after the event word. */

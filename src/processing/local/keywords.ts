@@ -15,6 +15,11 @@ export function isContentToken(token: Token): boolean {
   return !(token.pos === 'VERB' && LIGHT_VERBS.has(lemma));
 }
 
+/** "of course" is a discourse marker, not a course of study. */
+export function isIdiom(tokens: ReadonlyArray<Token>, index: number): boolean {
+  return tokens[index].normal === 'course' && tokens[index - 1]?.normal === 'of';
+}
+
 export function lemmaOf(token: Token): string {
   return token.lemma.toLowerCase();
 }
