@@ -153,3 +153,20 @@ test('a memo is summarised as the user’s note, with what they will do', async 
   assert.match(overview, /^Sam recorded a note about /);
   assert.match(overview, /Sam will /);
 });
+
+test('the person the wearer addresses by name is named in the overview and the title', async () => {
+  const input = dialogue(
+    [
+      ['SPEAKER_00', true, 'Morning, Renata. I looked at the invoice for the brand workshop.'],
+      ['SPEAKER_01', false, 'Perfect, thanks. The invoice has the wrong retainer amount.'],
+      ['SPEAKER_00', true, "I'll send you a corrected invoice today, Renata."],
+      ['SPEAKER_01', false, 'Great. The brand workshop invoice can wait until Friday.'],
+    ],
+    { userName: 'Mateus' },
+  );
+  const { title, overview } = await engine.structure(input);
+  assert.match(title, /Invoice/);
+  assert.match(title, / with Renata$/);
+  assert.match(overview, /^Mateus and Renata discussed /);
+  assert.doesNotMatch(overview, /Perfect/);
+});

@@ -1,6 +1,7 @@
 import type { ExtractedActionItem, ExtractedEvent } from '../engine.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { lemmaOf } from './keywords.js';
+import { otherParticipants } from './participants.js';
 import { isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 import { localDateTime, safeTimezone } from './timezone.js';
 import type { Topic } from './topics.js';
@@ -30,11 +31,6 @@ function listed(parts: string[]): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-function otherSpeakers(analysis: Analysis): { named: string[]; count: number } {
-  const speakers = new Set(analysis.turns.filter((turn) => !turn.isUser).map((turn) => turn.speaker));
-  return { named: [...speakers].filter((speaker) => !isPlaceholderSpeaker(speaker)), count: speakers.size };
-}
-
 function othersPhrase(named: string[], count: number): string {
   if (named.length === count && count > 0) return listed(named.slice(0, 3));
   if (count === 1) return 'another person';
@@ -45,7 +41,7 @@ function othersPhrase(named: string[], count: number): string {
 function topicSentence(facts: OverviewFacts, user: string): string {
   const subjects = facts.topics.slice(0, MAX_TOPICS).map((topic) => topic.display);
   const about = subjects.length > 0 ? listed(subjects) : 'a few things';
-  const { named, count } = otherSpeakers(facts.analysis);
+  const { named, count } = otherParticipants(facts.analysis, facts.userName);
   const userSpoke = facts.analysis.turns.some((turn) => turn.isUser);
   if (count === 0) return `${user} recorded a note about ${about}.`;
   const others = othersPhrase(named, count);

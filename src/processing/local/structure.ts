@@ -5,8 +5,16 @@ import { classify } from './category.js';
 import { extractEvents } from './events.js';
 import { CATEGORY_EMOJI } from './lexicon.js';
 import { buildOverview } from './overview.js';
+import { otherParticipants } from './participants.js';
 import { buildTitle } from './summary.js';
 import { rankedTopics } from './topics.js';
+
+/** The one other person of a conversation the wearer spoke in, when they are known by name. */
+function companion(analysis: ReturnType<typeof analysisOf>, userName: string): string | null {
+  if (!analysis.turns.some((turn) => turn.isUser)) return null;
+  const { named, count } = otherParticipants(analysis, userName);
+  return count === 1 && named.length === 1 ? named[0] : null;
+}
 
 /** Title, overview, category with its emoji, and dated events: the summary card of a conversation. */
 export function buildStructure(input: TranscriptInput): Structure {
@@ -19,7 +27,7 @@ export function buildStructure(input: TranscriptInput): Structure {
   const actionItems = extractActionItems(input, []);
   const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events };
   return {
-    title: buildTitle(analysis, topics, category, input.language),
+    title: buildTitle(analysis, topics, category, input.language, companion(analysis, input.userName)),
     overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],

@@ -83,11 +83,17 @@ export function buildTitle(
   topics: Topic[],
   category: ConversationCategory,
   language: string,
+  /** the one other person the wearer talked with, by name, if known */
+  withWhom: string | null = null,
 ): string {
   const english = language.trim() === '' || /^en\b/i.test(language);
   if (!english && /\p{L}/u.test(firstWords(analysis, 8))) {
     return truncateChars(capitalizeFirst(firstWords(analysis, 8)), 80);
   }
   if (topics.length === 0) return fallbackTitle(analysis, category);
-  return headlineCase(truncateWords(headlineWords(topics).join(' '), MAX_TITLE_WORDS));
+  const words = headlineWords(topics);
+  // "Invoice and Brand Workshop with Renata": who it was with, when that fits and is not said already.
+  const named = withWhom !== null && words.some((word) => word.toLowerCase() === withWhom.toLowerCase());
+  if (withWhom !== null && !named && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
+  return headlineCase(truncateWords(words.join(' '), MAX_TITLE_WORDS));
 }

@@ -1,0 +1,52 @@
+import type { Analysis, Sentence } from './analysis.js';
+import { isPlaceholderSpeaker } from './text.js';
+
+const CALENDAR =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight)$/i;
+
+/**
+ * A name said to someone: "..., Renata." or "Thanks, Renata"; at the opening ("Renata, ...") only a
+ * word also capitalised inside some sentence, since "Perfect, ..." and "Hola, ..." open sentences too.
+ */
+function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): string | null {
+  const { tokens } = sentence;
+  for (let i = 0; i < tokens.length; i++) {
+    const word = tokens[i].value;
+    if (tokens[i].pos !== 'PROPN' || !/^\p{Lu}\p{Ll}[\p{L}'-]*$/u.test(word) || CALENDAR.test(word)) continue;
+    const before = tokens[i - 1]?.value;
+    const after = tokens[i + 1]?.value;
+    const opening = i === 0 && after === ',' && midSentence.has(word);
+    const closing = before === ',' && (after === undefined || /^[.!?]$/.test(after));
+    if (opening || closing) return word;
+  }
+  return null;
+}
+
+/** Capitalised words seen after a sentence's first word: names, not sentence openings. */
+function capitalisedInside(analysis: Analysis): Set<string> {
+  const words = new Set<string>();
+  for (const { tokens } of analysis.sentences) {
+    for (let i = 1; i < tokens.length; i++) if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
+  }
+  return words;
+}
+
+/**
+ * The people the wearer talks with, by name: the other speakers' labels when diarization named them,
+ * else the names the speakers address each other by (never the wearer's own name).
+ */
+export function otherParticipants(analysis: Analysis, userName: string): { named: string[]; count: number } {
+  const others = new Set(analysis.turns.filter((turn) => !turn.isUser).map((turn) => turn.speaker));
+  const labelled = [...others].filter((speaker) => !isPlaceholderSpeaker(speaker));
+  if (labelled.length > 0 || others.size === 0) return { named: labelled, count: others.size };
+  const own = new Set(userName.toLowerCase().split(/\s+/));
+  const addressed = new Set<string>();
+  const midSentence = capitalisedInside(analysis);
+  for (const sentence of analysis.sentences) {
+    const name = addressedName(sentence, midSentence);
+    if (name !== null && !own.has(name.toLowerCase())) addressed.add(name);
+  }
+  // Names only stand for the other speakers when there are no more of them than speakers.
+  const named = addressed.size <= others.size ? [...addressed] : [];
+  return { named, count: others.size };
+}
