@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
+import { textFault } from '../../src/domain/text.js';
 import type { TextEngine } from '../../src/processing/engine.js';
 import { createLlmEngine, PROMPT_VERSIONS } from '../../src/processing/llm/index.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
@@ -320,4 +321,33 @@ test('bad inputs and hostile answers still give valid results from the LLM engin
   for (const [name, input] of BAD_INPUTS) {
     await t.test(name, () => assertValidResults(input, engine));
   }
+});
+
+test('a NUL or half a surrogate pair in a model answer never reaches the stored text', async (t) => {
+  const { engine, fallbacks } = await harness(t, (schema) =>
+    schema === 'structure'
+      ? {
+          content: {
+            title: 'Budget\u0000 review \ud800',
+            overview: 'The team\u0000 met.',
+            emoji: '📊',
+            category: 'work',
+            events: [],
+          },
+        }
+      : {
+          content: {
+            memories: [{ content: 'User likes \udc00tea\u0000', category: 'interests', tags: ['tea\u0000'] }],
+          },
+        },
+  );
+  const structure = await engine.structure(AMBIGUOUS);
+  const memories = await engine.extractMemories(AMBIGUOUS, []);
+  assert.deepEqual(fallbacks, []);
+  assert.equal(structure.title, 'Budget review \ufffd');
+  assert.equal(structure.overview, 'The team met.');
+  for (const text of [structure.title, structure.overview, ...memories.flatMap((m) => [m.content, ...m.tags])]) {
+    assert.equal(textFault(text), null, JSON.stringify(text));
+  }
+  assert.equal(memories[0].content, 'User likes \ufffdtea');
 });

@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { storableStrings } from '../../domain/text.js';
 import { openAiSdk } from '../../providers/llm/openai-sdk.js';
 import type { ChatPrompt } from '../prompts/context.js';
 import { LlmStepError } from './errors.js';
@@ -76,7 +77,8 @@ export class JsonChat {
     if (message?.refusal) throw new LlmStepError('refusal', `model refused: ${message.refusal}`);
     const content = message?.content ?? '';
     if (content.trim() === '') throw new LlmStepError('empty_answer', 'model returned no content');
-    const parsed = parseJson(content);
+    // A model can answer "\u0000" or half a surrogate pair: neither may reach the database.
+    const parsed = storableStrings(parseJson(content));
     if (!Value.Check(named.schema, parsed)) {
       const first = Value.Errors(named.schema, parsed)[0];
       const where = first === undefined ? '' : ` at ${first.instancePath || '/'}: ${first.message}`;
