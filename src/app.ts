@@ -9,6 +9,7 @@ import { AppError } from './errors.js';
 import { authenticateFirst, hookList, type RouteHooks } from './http/auth.js';
 import { frameworkErrors, MAX_PARAM_LENGTH, registerErrorHandling } from './http/errors.js';
 import { jsonDeeperThan, MAX_JSON_DEPTH, rejectUnstorableText } from './http/input-guards.js';
+import { serializersCompiledOnFirstUse } from './http/serialization.js';
 import type { TypedApp } from './http/typed-app.js';
 import { booleanQueryNormalizer, validatorCompiler } from './http/validation.js';
 import { registerAppRoutes } from './routes/apps.js';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
+    schemaController: serializersCompiledOnFirstUse(),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   registerErrorHandling(app);

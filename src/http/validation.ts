@@ -1,4 +1,4 @@
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import formats from 'ajv-formats';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { isInstant } from '../domain/instant.js';
@@ -26,8 +26,29 @@ function makeAjv(coerce: boolean): Ajv {
 const strict = makeAjv(false);
 const coercing = makeAjv(true);
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) =>
-  (httpPart === 'body' ? strict : coercing).compile(schema as object);
+type LazyValidator = ((data: unknown, context?: Parameters<ValidateFunction>[1]) => boolean) & {
+  errors?: ValidateFunction['errors'];
+  schemaEnv?: unknown;
+};
+
+/**
+ * Each schema is compiled by its route's first request, not when the server starts: compiling every
+ * route's schemas up front was a third of the start's CPU time (docs/deployment.md).
+ */
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? strict : coercing;
+  let compiled: ValidateFunction | undefined;
+  const validate: LazyValidator = (data, context) => {
+    compiled ??= ajv.compile(schema as object);
+    const valid = compiled(data, context);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  // Fastify hands the parent object to a validator that has `schemaEnv` (as Ajv's do), so that
+  // coercion and defaults can replace a whole query string or body: the compiled one gets it too.
+  validate.schemaEnv = true;
+  return validate;
+};
 
 // pydantic's spellings of a boolean (any case); AJV alone takes only `true` and `false`.
 const TRUE_WORDS = new Set(['1', 'true', 't', 'yes', 'y', 'on']);
