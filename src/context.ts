@@ -120,7 +120,7 @@ export async function createContext(config: Config, options: ContextOptions = {}
   const voice = createVoiceModule({ ...base, db: store.db, people: repos.people, readSpan });
   // Integrations are built on the services the pipeline serves; the port is called only once both exist.
   const afterProcessing = (userId: string, id: string) => integrations.onConversationProcessed(userId, id);
-  const processingModule = createProcessingModule({
+  const processingModule = await createProcessingModule({
     ...base,
     repos,
     engine: options.engine,

@@ -1,9 +1,7 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { CLIENT_COMMANDS, clientUsage, runClient } from './cli/client/index.js';
 import { UsageError } from './cli/usage.js';
 import { ConfigError, loadConfig } from './config.js';
-import { runMcp } from './mcp/index.js';
 
 const USAGE = `usage: keepsake <command>
 
@@ -37,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Client commands talk to a server over HTTP: they never read the server's configuration.
   if (CLIENT_COMMANDS.has(command)) return runClient(command, rest);
-  if (command === 'mcp') return runMcp(rest);
+  if (command === 'mcp') return (await import('./mcp/index.js')).runMcp(rest);
   const config = loadConfig();
   // docs/deployment.md: every file the server writes is its account's alone, including the ones
   // libraries create themselves (SQLite's -wal and -shm, tar's unpacked models).
@@ -45,7 +43,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'serve' || command === 'worker' || command === 'admin' || command === 'import') {
     await (await import('./cli/startup.js')).preflight(config);
   }
-  // The server modules load on demand, so client commands start without the whole server graph.
+  // The server modules load on demand, so client commands and --help start without the whole server graph.
   switch (command) {
     case 'serve':
       return (await import('./cli/serve.js')).runServe(config);
@@ -82,9 +80,11 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`keepsake: ${err.message} (keepsake --help lists the commands)\n`);
       process.exitCode = 2;
     } else {
-      pino({ level: 'error' }, pino.destination(2)).error({ err }, 'keepsake failed');
-      process.stderr.write(`keepsake: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = 1;
+      return import('pino').then(({ default: pino }) => {
+        pino({ level: 'error' }, pino.destination(2)).error({ err }, 'keepsake failed');
+        process.stderr.write(`keepsake: ${err instanceof Error ? err.message : String(err)}\n`);
+      });
     }
   },
 );

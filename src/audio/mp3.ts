@@ -1,4 +1,4 @@
-import { createMp3Encoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
 
 /**
  * MP3 clips that can be joined frame by frame. Each part is encoded once, on its own, by LAME
@@ -107,7 +107,8 @@ let encoder: Promise<WasmMediaEncoder<'audio/mpeg'>> | null = null;
 
 /** One encoder per process: encoding is synchronous once it is loaded, so calls never interleave. */
 async function loadEncoder(): Promise<WasmMediaEncoder<'audio/mpeg'>> {
-  encoder ??= createMp3Encoder();
+  // Imported with the first MP3 made, not when the server starts (docs/deployment.md).
+  encoder ??= import('wasm-media-encoders').then(({ createMp3Encoder }) => createMp3Encoder());
   return encoder;
 }
 

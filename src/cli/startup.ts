@@ -1,7 +1,7 @@
-import pg from 'pg';
 import type { Config } from '../config.js';
 import { ConfigError } from '../config-env.js';
 import { createDataDir } from '../store/data-dir.js';
+import { loadPg } from '../store/db.js';
 
 /**
  * Checks made before a server, worker or admin command opens anything, so that a bad setting ends the
@@ -14,7 +14,7 @@ export async function preflight(config: Config): Promise<void> {
 
 /** One connection to PostgreSQL, with a bounded wait, so an unreachable server is named at once. */
 async function reachDatabase(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 15_000 });
+  const client = new (loadPg().Client)({ connectionString: databaseUrl, connectionTimeoutMillis: 15_000 });
   client.on('error', () => {});
   try {
     await client.connect();

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import type { Logger } from 'pino';
-import { Type } from 'typebox';
 import type { Clock } from '../context-types.js';
 import type { CreateReceipt } from '../domain/ports.js';
 import { AppError, Detail } from '../errors.js';
@@ -38,19 +37,6 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
  */
 export const IN_FLIGHT_WAIT_MS = 10_000;
 const IN_FLIGHT_POLL_MS = 100;
-
-/** The header on every create's schema, so it is validated (422) and in the OpenAPI document. */
-export const IdempotencyKeyHeader = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 1,
-      maxLength: 255,
-      pattern: '^[\\x20-\\x7E]+$',
-      description:
-        'Makes the create safe to retry: the same key with the same request replays the first answer (header Idempotent-Replayed: true) instead of creating again; with a different request it is refused (422). 1–255 printable ASCII characters, kept 24 hours.',
-    }),
-  ),
-});
 
 /** Developer-API creates: the key belongs to the key's (or session's) user. */
 export const devKeyOwner: IdempotencyOwner = (request) => ({ userId: devUser(request), scope: 'dev' });

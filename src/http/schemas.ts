@@ -72,3 +72,16 @@ export const Limit = (fallback: number) => Type.Integer({ minimum: 1, maximum: 1
 export const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 });
 
 export const SuccessResponse = Type.Object({ success: Type.Boolean() });
+
+/** The header on every create's schema, so it is validated (422) and in the OpenAPI document. */
+export const IdempotencyKeyHeader = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[\\x20-\\x7E]+$',
+      description:
+        'Makes the create safe to retry: the same key with the same request replays the first answer (header Idempotent-Replayed: true) instead of creating again; with a different request it is refused (422). 1–255 printable ASCII characters, kept 24 hours.',
+    }),
+  ),
+});

@@ -1,6 +1,7 @@
-import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { bullmq, ioredis } from '../providers/redis/packages.js';
 import type { DispatchTicket, JobTable } from './table-queue.js';
 
 /** The queues of the context's runners (the finalization runner's is FINALIZATION_QUEUE in listen/). */
@@ -33,6 +34,7 @@ export class JobQueue {
     private readonly table: JobTable,
     private readonly log: Logger,
   ) {
+    const { Redis } = ioredis();
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
     this.connection.on('error', (err) => log.warn({ err }, 'job queue connection error'));
   }
@@ -94,6 +96,8 @@ export class JobQueue {
 
   /** Consumes one named queue in this process (`keepsake worker`); returns its closer. */
   consume(name: string, concurrency: number, handler: DeliveryHandler): () => Promise<void> {
+    const { Redis } = ioredis();
+    const { Worker } = bullmq();
     const connection = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
     connection.on('error', (err) => this.log.warn({ err, queue: name }, 'job queue worker connection error'));
     const worker = new Worker(
@@ -139,6 +143,7 @@ export class JobQueue {
   private queue(name: string): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
+      const { Queue } = bullmq();
       queue = new Queue(name, { connection: this.connection });
       queue.on('error', (err) => this.log.warn({ err, queue: name }, 'job queue error'));
       this.queues.set(name, queue);

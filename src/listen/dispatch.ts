@@ -1,9 +1,10 @@
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Clock } from '../context-types.js';
 import { deliveryId } from '../jobs/queue.js';
 import type { JobRunner } from '../jobs/runner.js';
 import type { JobTable } from '../jobs/table-queue.js';
+import { bullmq, ioredis } from '../providers/redis/packages.js';
 
 export const FINALIZATION_QUEUE = 'keepsake-listen-finalization';
 
@@ -57,6 +58,7 @@ export class QueueDispatcher implements FinalizationDispatcher {
     private readonly clock: Clock,
   ) {
     // Fail fast while Redis is down: the worker link buffers and reconnects (SPEC §3.3).
+    const [{ Redis }, { Queue }] = [ioredis(), bullmq()];
     this.connection = new Redis(redisUrl, { maxRetriesPerRequest: null, enableOfflineQueue: false });
     this.connection.on('error', () => undefined);
     this.queue = new Queue(FINALIZATION_QUEUE, { connection: this.connection });

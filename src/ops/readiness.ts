@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
+import { ioredis } from '../providers/redis/packages.js';
 import type { Database } from '../store/schema.js';
 
 export type CheckOutcome = 'ok' | 'error' | 'not_configured';
@@ -67,6 +68,7 @@ export class ReadinessProbe {
     if (!this.redis) {
       const url = this.deps.redisUrl ?? '';
       // Its own connection: the bus subscriber cannot PING while subscribed, and retries would hide an outage.
+      const { Redis } = ioredis();
       this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 1_000 });
       this.redis.on('error', () => undefined);
     }

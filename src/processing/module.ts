@@ -6,7 +6,6 @@ import type { JobTable } from '../jobs/table-queue.js';
 import type { Repositories } from '../store/module.js';
 import { QueuedConversationProcessing } from './conversation-processing.js';
 import type { TextEngine } from './engine.js';
-import { createLlmEngine } from './llm/index.js';
 import { EnginePool } from './local/engine-pool.js';
 import { createLocalEngine } from './local/index.js';
 import { PooledEngine } from './local/pooled-engine.js';
@@ -30,7 +29,7 @@ export interface ProcessingModule {
 }
 
 /** The pipeline of SPEC §1 with its engine, and its two job kinds registered on the main runner. */
-export function createProcessingModule(deps: {
+export async function createProcessingModule(deps: {
   config: Config;
   repos: Repositories;
   jobs: JobTable;
@@ -39,11 +38,11 @@ export function createProcessingModule(deps: {
   log: Logger;
   engine?: TextEngine;
   afterProcessing: AfterProcessingHook;
-}): ProcessingModule {
+}): Promise<ProcessingModule> {
   const { repos, jobs, runner, clock, log } = deps;
   // ENGINE_WORKERS=0: the local engine runs on the main thread.
   const pool = deps.engine || deps.config.engineWorkers === 0 ? null : new EnginePool(deps.config.engineWorkers);
-  const engine = deps.engine ?? createEngine(deps.config, log, pool);
+  const engine = deps.engine ?? (await createEngine(deps.config, log, pool));
   const pipeline = new ProcessingPipeline({
     ...{ ...repos, jobs, engine, clock, log },
     wakeWorkers: () => runner.wake(),
@@ -70,9 +69,11 @@ export function createProcessingModule(deps: {
 }
 
 /** The local engine (on the pool's threads when there is one), or the LLM engine over it when LLM_BASE_URL is set (DESIGN §6). */
-function createEngine(config: Config, log: Logger, pool: EnginePool | null): TextEngine {
+async function createEngine(config: Config, log: Logger, pool: EnginePool | null): Promise<TextEngine> {
   const local = pool ? new PooledEngine(pool) : createLocalEngine();
   if (!config.llm) return local;
+  // Imported only with a model configured: the SDK and the answer schemas are start-up time otherwise.
+  const { createLlmEngine } = await import('./llm/index.js');
   return createLlmEngine({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey ?? undefined,

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import { PRIVATE_DIR_MODE, touchPrivateFile } from './data-dir.js';
 import type { Database } from './schema.js';
 
@@ -16,9 +17,16 @@ export interface Store {
   close(): Promise<void>;
 }
 
-// pg returns int8 and numeric as strings; our times are epoch-ms bigints and fit in a double.
-pg.types.setTypeParser(20, (value) => Number(value));
-pg.types.setTypeParser(1700, (value) => Number(value));
+// pg is loaded only with DATABASE_URL set: a SQLite server never needs it (docs/deployment.md).
+const require = createRequire(import.meta.url);
+
+/** The pg driver, its int8 and numeric read as numbers: our times are epoch-ms bigints and fit in a double. */
+export function loadPg(): typeof PgModule {
+  const pg = require('pg') as typeof PgModule;
+  pg.types.setTypeParser(20, (value) => Number(value));
+  pg.types.setTypeParser(1700, (value) => Number(value));
+  return pg;
+}
 
 export interface StoreOptions {
   /** postgres://… or null for SQLite */
@@ -88,7 +96,11 @@ function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
 
 function openPostgres(url: string, schema: string | undefined, max: number): Store {
   // The schema is set at connection start-up, so no query can ever run on another schema.
-  const pool = new pg.Pool({ connectionString: url, max, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  const pool = new (loadPg().Pool)({
+    connectionString: url,
+    max,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', schema, close: () => db.destroy() };
 }

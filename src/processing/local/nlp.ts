@@ -1,5 +1,8 @@
-import model from 'wink-eng-lite-web-model';
-import winkNLP, { type ItsFunction, type WinkMethods } from 'wink-nlp';
+import { createRequire } from 'node:module';
+import type winkNLP from 'wink-nlp';
+import type { ItsFunction, Model, WinkMethods } from 'wink-nlp';
+
+const require = createRequire(import.meta.url);
 
 /** One wink token, flattened to the fields the engine reads. */
 export interface Token {
@@ -25,7 +28,10 @@ let nlpInstance: WinkMethods | undefined;
  * and part-of-speech tagging run: entities, negation and sentiment are unused and cost ~6× the time.
  */
 export function loadNlp(): WinkMethods {
-  nlpInstance ??= winkNLP(model, ['sbd', 'pos']);
+  // Required here rather than imported: a process that processes nothing never loads them (docs/deployment.md).
+  const load = (): WinkMethods =>
+    (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos']);
+  nlpInstance ??= load();
   return nlpInstance;
 }
 

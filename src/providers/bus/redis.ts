@@ -1,5 +1,6 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { ioredis } from '../redis/packages.js';
 import { dispatch } from './in-process.js';
 import type { BusEvent, BusHandler, EventBus } from './index.js';
 
@@ -16,6 +17,7 @@ export class RedisBus implements EventBus {
     url: string,
     private readonly log: Logger,
   ) {
+    const { Redis } = ioredis();
     this.publisher = new Redis(url, { maxRetriesPerRequest: 2 });
     this.subscriber = new Redis(url, { maxRetriesPerRequest: null });
     for (const connection of [this.publisher, this.subscriber]) {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
+import { ioredis } from '../redis/packages.js';
 
 /** Gives a slot back once the connection is gone; calling it again does nothing. */
 export type ReleaseSlot = () => void;
@@ -157,6 +158,7 @@ export function createConnectionLimits(config: Config, log: Logger, leaseMs = LE
       close: async () => undefined,
     };
   }
+  const { Redis } = ioredis();
   const redis = new Redis(config.redisUrl, {
     keyPrefix: 'keepsake:',
     maxRetriesPerRequest: 1,

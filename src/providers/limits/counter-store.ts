@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
+import { ioredis } from '../redis/packages.js';
 
 /** One fixed-window counter step: the count after this hit and the time left in the window. */
 export interface WindowCount {
@@ -71,6 +72,7 @@ export class RedisCounterStore implements CounterStore {
 
   constructor(url: string, log: Logger, keyPrefix = 'keepsake:') {
     // A hit waits at most about a second while Redis is away, then fails (the limiter answers 503).
+    const { Redis } = ioredis();
     this.redis = new Redis(url, { keyPrefix, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000 });
     // EVALSHA of a script loaded once, instead of sending the script's text with every hit.
     this.redis.defineCommand('keepsakeIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });

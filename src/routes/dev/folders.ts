@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { devUser } from '../../http/auth.js';
-import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
-import { DateTime, errors, Nullable, NullableScalar, notModified } from '../../http/schemas.js';
+import { devKeyOwner, receiptOf } from '../../http/idempotency.js';
+import { DateTime, errors, IdempotencyKeyHeader, Nullable, NullableScalar, notModified } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { DeveloperConversation } from './conversation-schemas.js';
 import { deleteSchema } from './record-schemas.js';

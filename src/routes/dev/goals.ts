@@ -3,8 +3,8 @@ import type { Services } from '../../context.js';
 import { GOAL_STATUSES, GOAL_TYPES } from '../../domain/goals/service.js';
 import { AppError } from '../../errors.js';
 import { devUser } from '../../http/auth.js';
-import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
-import { DateTime, errors, Limit, Nullable, NullableScalar } from '../../http/schemas.js';
+import { devKeyOwner, receiptOf } from '../../http/idempotency.js';
+import { DateTime, errors, IdempotencyKeyHeader, Limit, Nullable, NullableScalar } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { deleteSchema, patchSchema } from './record-schemas.js';
 

@@ -2,8 +2,17 @@ import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { MEMORY_CATEGORIES } from '../../domain/categories.js';
 import { devUser } from '../../http/auth.js';
-import { devKeyOwner, IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
-import { DateTime, errors, Limit, Nullable, NullableScalar, notModified, Offset } from '../../http/schemas.js';
+import { devKeyOwner, receiptOf } from '../../http/idempotency.js';
+import {
+  DateTime,
+  errors,
+  IdempotencyKeyHeader,
+  Limit,
+  Nullable,
+  NullableScalar,
+  notModified,
+  Offset,
+} from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { batchCreateSchema, deleteSchema, patchSchema } from './record-schemas.js';
 

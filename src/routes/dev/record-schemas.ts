@@ -1,6 +1,5 @@
 import { type TArray, type TObject, type TSchema, Type } from 'typebox';
-import { IdempotencyKeyHeader } from '../../http/idempotency.js';
-import { errors, SuccessResponse } from '../../http/schemas.js';
+import { errors, IdempotencyKeyHeader, SuccessResponse } from '../../http/schemas.js';
 
 /**
  * The route schemas every developer-API record type has alike (memories, action items, goals, folders,

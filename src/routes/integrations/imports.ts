@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { Services } from '../../context.js';
 import { GATES } from '../../domain/apps/gates.js';
-import { IdempotencyKeyHeader, receiptOf } from '../../http/idempotency.js';
-import { DateTime, errors, Nullable } from '../../http/schemas.js';
+import { receiptOf } from '../../http/idempotency.js';
+import { DateTime, errors, IdempotencyKeyHeader, Nullable } from '../../http/schemas.js';
 import type { TypedApp } from '../../http/typed-app.js';
 import { GeolocationInput } from '../dev/conversation-schemas.js';
 import { AppParams, appOwner, Empty, keyGate, tags, Uid } from './common.js';
