@@ -28,6 +28,7 @@ if (process.env.BENCH_MODE === 'bare') {
   if (process.env.BENCH_ENGINE_READY) await engine.whenReady?.();
   const app = await buildApp(ctx);
   await app.listen({ port, host: '127.0.0.1' });
+  ctx.store.refreshStatistics(); // as keepsake serve does once it answers
 }
 process.stdout.write('ready\n');
 process.on('SIGINT', () => process.exit(0));

@@ -5,6 +5,9 @@ import { ENABLE_SPEECH, speechStatus } from '../providers/stt/select.js';
 import { claimOwner } from './owner.js';
 import { listenError } from './startup.js';
 
+/** How long after listen the planner's statistics are refreshed (store.refreshStatistics). */
+const STATISTICS_DELAY_MS = 1000;
+
 export async function runServe(config: Config): Promise<number> {
   const ctx = await createContext(config, { runJobs: config.dispatchMode === 'inline' });
   const app = await buildApp(ctx);
@@ -20,12 +23,15 @@ export async function runServe(config: Config): Promise<number> {
   else ctx.log.info(`speech recognition: ${speech}`);
   // After the port is bound: secrets printed by a server that then fails to start would be lost.
   await bootstrapOwner(ctx, speech);
+  // Work that grows with the data waits until the server has answered its first probes (docs/deployment.md).
+  const statistics = setTimeout(() => ctx.store.refreshStatistics(), STATISTICS_DELAY_MS);
 
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
+      clearTimeout(statistics);
       ctx.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
       const delay = config.ops.shutdownDelayMs;
       const force = setTimeout(() => {

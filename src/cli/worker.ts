@@ -13,6 +13,7 @@ export async function runWorker(config: Config, concurrencyArg: string | undefin
     throw new UsageError('--concurrency must be an integer from 1 to 256');
   }
   const ctx = await createContext(config, { runJobs: true, concurrency });
+  ctx.store.refreshStatistics();
   ctx.log.info({ concurrency, dispatch: config.dispatchMode }, 'worker started');
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -14,6 +14,12 @@ export interface Store {
   dialect: DialectName;
   /** The PostgreSQL schema in use when not the default one (tests isolate themselves this way). */
   schema?: string;
+  /**
+   * Refreshes the query planner's statistics where they are stale (SQLite's PRAGMA optimize; nothing
+   * on PostgreSQL, whose autovacuum does it). It may read much of the database, so a server calls it
+   * once it answers, never before (docs/deployment.md).
+   */
+  refreshStatistics(): void;
   close(): Promise<void>;
 }
 
@@ -63,10 +69,15 @@ function openSqlite(dataDir: string): Store {
   // searches for ever-different words touch pages all over the full-text index (10-15% faster at 50,000
   // memories). Pages still in the WAL are read as before; the map uses address space, not memory.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
-  // Refresh the planner's statistics where they are stale, so it picks the selective indexes.
-  sqlite.pragma('optimize = 0x10002');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    // Statistics where they are stale, so the planner picks the selective indexes: ~0.4 s at 100,000
+    // conversations whose statistics are missing (a first start after an import), ~1 ms otherwise.
+    refreshStatistics: () => sqlite.pragma('optimize = 0x10002'),
+    close: () => db.destroy(),
+  };
 }
 
 /**
@@ -102,5 +113,5 @@ function openPostgres(url: string, schema: string | undefined, max: number): Sto
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', schema, close: () => db.destroy() };
+  return { db, dialect: 'postgres', schema, refreshStatistics: () => {}, close: () => db.destroy() };
 }
