@@ -3,7 +3,8 @@ import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /**
  * How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"),
- * planned (a present progressive, "I'm calling the landlord tonight": a plan only with a date).
+ * planned (a present progressive or simple present, "I'm calling the landlord tonight", "I call the bank
+ * tomorrow": a plan only with a date ahead).
  */
 export type CueStrength = 'strong' | 'medium' | 'weak' | 'planned';
 export type CueKind = 'commitment' | 'request' | 'reminder' | 'imperative';
@@ -54,6 +55,12 @@ const SELF_CUES: Cue[] = [
   // The progressive with a future time is English's arranged plan ("Tomorrow I'm mailing the contract").
   {
     pattern: /\b(?:i'm|i am)\s+(?:(?:also|just|finally|definitely|still)\s+)?(?=(?!going\b|gonna\b)[a-z]+ing\b)/gi,
+    kind: 'commitment',
+    strength: 'planned',
+  },
+  // So is the simple present with one ("Tomorrow I renew the registration", "I call Dr. Sousa tomorrow").
+  {
+    pattern: /\bi\s+(?:(?:also|just|then|first)\s+)?(?=[a-z]+\s)/gi,
     kind: 'commitment',
     strength: 'planned',
   },
@@ -205,13 +212,23 @@ function wearerListens(analysis: Analysis): boolean {
   return analysis.attribution !== 'absent';
 }
 
+function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: number): Candidate[] {
+  const imperatives = imperativeCandidates(sentence, sentenceIndex);
+  if (imperatives.length === 0) return plans;
+  const inside = (plan: Candidate) =>
+    imperatives.some((item) => plan.cueStart >= item.clauseStart && plan.cueStart < item.clauseEnd);
+  return assignWindows([...imperatives, ...plans.filter((plan) => !inside(plan))]);
+}
+
 /** Every cue in the conversation, in order of speech. */
 export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
   analysis.sentences.forEach((sentence, index) => {
     const fromCues = candidatesFromCues(sentence, index, cuesFor(sentence, analysis));
-    if (fromCues.length > 0) candidates.push(...fromCues);
-    else if (!analysis.dialogue) candidates.push(...imperativeCandidates(sentence, index));
+    // A plan in the present is the weakest cue: it does not hide the imperative opening the sentence.
+    const onlyPlans = fromCues.every((candidate) => candidate.strength === 'planned');
+    if (!analysis.dialogue && onlyPlans) candidates.push(...withImperatives(fromCues, sentence, index));
+    else if (fromCues.length > 0) candidates.push(...fromCues);
     // Another speaker's imperative is addressed to the listener: in a wearer's recording, the wearer.
     else if (!sentence.isUser && wearerListens(analysis))
       candidates.push(...imperativeCandidates(sentence, index, true));

@@ -5,6 +5,7 @@ import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
+import { parseTokens } from './nlp.js';
 import {
   type ContentKey,
   keyFromTagged,
@@ -53,9 +54,32 @@ function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: 
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
   // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
-  if (candidate.strength === 'planned') return !LIGHT_VERBS.has(verb) && !INTRANSITIVE_NEXT.test(next) && hasDate();
+  if (candidate.strength === 'planned') return plansAhead(candidate, verb, next) && hasDate();
   return true;
 }
+
+const HABITUAL =
+  /\b(?:every|each|usually|always|often|never|sometimes|normally|on (?:\w+days|weekends)|\w+ times|once a|twice a|a (?:day|week|month))\b/i;
+
+/**
+ * A plan stated in the present needs a verb in the present (not "I called"), an object (not "I'm flying
+ * out"), a verb that is not a light one, and no sign of a habit ("I walk the dog every morning").
+ */
+function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
+  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || INTRANSITIVE_NEXT.test(next)) return false;
+  if (HABITUAL.test(candidate.sentence.text)) return false;
+  // Tagged after a subject, as said: alone, "call the fundi" reads as a noun phrase.
+  const tokens = parseTokens(`I ${candidate.clause}`).slice(1);
+  const [verbToken] = tokens;
+  const inPresent =
+    verbToken !== undefined && (verbToken.normal.endsWith('ing') || verbToken.lemma === verbToken.normal);
+  if (!inPresent || verbToken.pos !== 'VERB') return false;
+  // The object: a noun phrase right after the verb or its particle ("mail the contract", "pick up the keys").
+  const afterVerb = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
+  return afterVerb !== undefined && OBJECT_START.has(afterVerb.pos);
+}
+
+const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
 
 function leadingVerb(candidate: Candidate): { verb: string; next: string } {
   const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];
@@ -148,13 +172,23 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
   return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
+/** A day before the conversation's own: "I had one on the subway last Thursday". */
+function isPast(mention: DateMention, clock: Clock): boolean {
+  const { year, month, day } = mention.local;
+  const today = clock.today;
+  return year * 10_000 + month * 100 + day < today.year * 10_000 + today.month * 100 + today.day;
+}
+
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
   if (settled(candidate, extraction.analysis)) return false;
   const { verb, next } = leadingVerb(candidate);
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
-  const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
+  const hasDate = () =>
+    mentionsOf(extraction, candidate.sentenceIndex).some(
+      (mention) => mention.dateKnown && !isPast(mention, extraction.clock),
+    );
   return verbAllowed(candidate, verb, next, hasDate);
 }
 
