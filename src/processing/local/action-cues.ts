@@ -184,6 +184,56 @@ function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): b
   return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
 }
 
+const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
+
+/**
+ * In a memo, any verb in its base form followed by what it acts on opens an instruction to oneself
+ * ("Take the iron tablets", "keep a food diary"), even a light one; "take care", "make sure" have none.
+ */
+function memoVerb(sentence: Sentence, word: string, at: number): boolean {
+  if (FILLERS.has(word)) return false;
+  const index = sentence.tokens.findIndex((token, position) => position >= at && token.normal === word);
+  const verb = sentence.tokens[index];
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal) return TASK_VERBS.has(word);
+  const next = sentence.tokens[index + 1];
+  const object = next?.pos === 'ADP' ? sentence.tokens[index + 2] : next;
+  return object !== undefined && OBJECT_START.has(object.pos) && object.normal !== 'sure';
+}
+
+/** Where each comma-separated stretch of a memo sentence starts, with the token count before it. */
+function stretchStarts(sentence: Sentence): Array<{ offset: number; tokensBefore: number }> {
+  const starts = [{ offset: 0, tokensBefore: 0 }];
+  let commas = 0;
+  for (const match of sentence.text.matchAll(/,\s+/g)) {
+    commas++;
+    const tokensBefore = nthIndex(sentence, ',', commas) + 1;
+    starts.push({ offset: (match.index ?? 0) + match[0].length, tokensBefore });
+  }
+  return starts;
+}
+
+function nthIndex(sentence: Sentence, value: string, count: number): number {
+  let seen = 0;
+  return sentence.tokens.findIndex((token) => token.value === value && ++seen === count);
+}
+
+/** "Balloons, get the balloons", "And personal, buy a present": a memo's instruction after a fronted topic. */
+function memoImperatives(sentence: Sentence, sentenceIndex: number): Candidate[] {
+  if (sentence.text.trim().endsWith('?')) return [];
+  const found: Candidate[] = [];
+  for (const { offset, tokensBefore } of stretchStarts(sentence)) {
+    const rest = sentence.text.slice(offset);
+    const opener = offset + openerLength(rest);
+    const word = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+    if (!memoVerb(sentence, word, tokensBefore)) continue;
+    const span = clauseAt(sentence.text, opener);
+    const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength: 'medium' as const };
+    const candidate = { ...base, cueStart: opener, clauseStart: span.start, clauseEnd: span.end };
+    found.push(...splitCoordinated({ ...candidate, windowStart: 0, windowEnd: 0, clause: '' }));
+  }
+  return assignWindows(found);
+}
+
 /** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
 function imperativeCandidates(sentence: Sentence, sentenceIndex: number, addressed = false): Candidate[] {
   if (sentence.text.trim().endsWith('?')) return [];
@@ -213,7 +263,7 @@ function wearerListens(analysis: Analysis): boolean {
 }
 
 function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: number): Candidate[] {
-  const imperatives = imperativeCandidates(sentence, sentenceIndex);
+  const imperatives = memoImperatives(sentence, sentenceIndex);
   if (imperatives.length === 0) return plans;
   const inside = (plan: Candidate) =>
     imperatives.some((item) => plan.cueStart >= item.clauseStart && plan.cueStart < item.clauseEnd);
