@@ -86,12 +86,25 @@ const CLAUSE_END = new RegExp(
 const LEADING_ADVERBS =
   /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and)\s+)+/i;
 
+// "bring the, uh, the spare key": a phrase cut off after a determiner, preposition or filler goes on.
+const UNFINISHED = /\b(?:the|a|an|my|your|our|their|to|of|for|with|uh|um|er|erm|like)$/i;
+
 function clauseAt(text: string, start: number): { start: number; end: number } {
   const adverbs = LEADING_ADVERBS.exec(text.slice(start));
   const clauseStart = start + (adverbs?.[0].length ?? 0);
-  const rest = text.slice(clauseStart);
-  const end = CLAUSE_END.exec(rest);
-  return { start: clauseStart, end: clauseStart + (end === null ? rest.length : end.index) };
+  let from = clauseStart;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const end = CLAUSE_END.exec(text.slice(from));
+    if (end === null) break;
+    const at = from + end.index;
+    const before = text.slice(clauseStart, at).replace(/[\s,]*(?:uh|um|er|erm)?[\s,]*$/i, '');
+    if (!UNFINISHED.test(before) && !/\b(?:uh|um|er|erm)$/i.test(text.slice(clauseStart, at).trim())) {
+      return { start: clauseStart, end: at };
+    }
+    from = at + Math.max(1, end[0].length);
+  }
+  const end = CLAUSE_END.exec(text.slice(from));
+  return { start: clauseStart, end: end === null ? text.length : from + end.index };
 }
 
 function cuesFor(sentence: Sentence, analysis: Analysis): Cue[] {
@@ -227,7 +240,9 @@ function memoImperatives(sentence: Sentence, sentenceIndex: number): Candidate[]
     const word = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
     if (!memoVerb(sentence, word, tokensBefore)) continue;
     const span = clauseAt(sentence.text, opener);
-    const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength: 'medium' as const };
+    // A task verb needs no further cue; another verb with its object needs a date (see verbAllowed).
+    const strength: CueStrength = TASK_VERBS.has(word) ? 'strong' : 'medium';
+    const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength };
     const candidate = { ...base, cueStart: opener, clauseStart: span.start, clauseEnd: span.end };
     found.push(...splitCoordinated({ ...candidate, windowStart: 0, windowEnd: 0, clause: '' }));
   }

@@ -5,7 +5,7 @@ import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
-import { parseTokens } from './nlp.js';
+import { parseTokens, type Token } from './nlp.js';
 import {
   type ContentKey,
   keyFromTagged,
@@ -51,7 +51,8 @@ function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: 
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
-  if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
+  // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
+  if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
   // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
   if (candidate.strength === 'planned') return plansAhead(candidate, verb, next) && hasDate();
@@ -67,19 +68,42 @@ const HABITUAL =
  */
 function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
   if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || INTRANSITIVE_NEXT.test(next)) return false;
-  if (HABITUAL.test(candidate.sentence.text)) return false;
-  // Tagged after a subject, as said: alone, "call the fundi" reads as a noun phrase.
-  const tokens = parseTokens(`I ${candidate.clause}`).slice(1);
-  const [verbToken] = tokens;
+  if (HABITUAL.test(candidate.sentence.text) || candidate.sentence.text.trim().endsWith('?')) return false;
+  const { verbToken, object } = verbAndObject(candidate);
   const inPresent =
     verbToken !== undefined && (verbToken.normal.endsWith('ing') || verbToken.lemma === verbToken.normal);
-  if (!inPresent || verbToken.pos !== 'VERB') return false;
-  // The object: a noun phrase right after the verb or its particle ("mail the contract", "pick up the keys").
-  const afterVerb = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
-  return afterVerb !== undefined && OBJECT_START.has(afterVerb.pos);
+  return inPresent && verbToken.pos === 'VERB' && object !== undefined && OBJECT_START.has(object.pos);
 }
 
 const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
+const THING_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ']);
+
+/** The clause's verb and the first word of what it acts on, right after it or its particle ("pick up the keys"). */
+function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; object: Token | undefined } {
+  // Tagged after a subject, as said: alone, "call the fundi" reads as a noun phrase.
+  const tokens = parseTokens(`I ${candidate.clause}`).slice(1);
+  const object = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
+  return { verbToken: tokens[0], object };
+}
+
+/**
+ * Beyond the task verbs, a verb acting on a named thing asks for a task when told to the wearer ("I want
+ * you to keep a headache diary"), or when a day is set: asked in a question ("could you pass the salt?")
+ * or written in a memo, it is more often done on the spot.
+ */
+function otherVerbAsks(candidate: Candidate, hasDate: () => boolean): boolean {
+  if (candidate.kind !== 'request' && candidate.kind !== 'imperative') return false;
+  if (!actsOnThing(candidate)) return false;
+  const told = candidate.kind === 'request' && !candidate.sentence.text.trim().endsWith('?');
+  return told || hasDate();
+}
+
+/** A verb in its base form acting on a noun phrase ("use the drops"), not on a pronoun ("hear me", "take it"). */
+function actsOnThing(candidate: Candidate): boolean {
+  const { verbToken, object } = verbAndObject(candidate);
+  if (verbToken === undefined || verbToken.pos !== 'VERB' || verbToken.lemma !== verbToken.normal) return false;
+  return object !== undefined && THING_START.has(object.pos) && object.normal !== 'sure';
+}
 
 function leadingVerb(candidate: Candidate): { verb: string; next: string } {
   const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];

@@ -70,8 +70,13 @@ function rewriteSelf(text: string, otherParty: string): string {
   });
 }
 
+// "the, uh, the spare key" → "the spare key": hesitations and the word repeated after them.
+const HESITATION = /,?\s*\b(?:uh|um|er|erm|uhm)\b,?/gi;
+const REPEATED_WORD = /\b(\w+)(?:,?\s+\1\b)+/gi;
+
 function tidy(text: string): string {
-  let result = squeezeSpaces(text.replace(/\s+([,.!?;:])/g, '$1'));
+  const fluent = text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1');
+  let result = squeezeSpaces(fluent.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
   for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '');
   return result.replace(/[\s,;:.!?-]+$/, '');
