@@ -196,23 +196,13 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
   return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
-/** A day before the conversation's own: "I had one on the subway last Thursday". */
-function isPast(mention: DateMention, clock: Clock): boolean {
-  const { year, month, day } = mention.local;
-  const today = clock.today;
-  return year * 10_000 + month * 100 + day < today.year * 10_000 + today.month * 100 + today.day;
-}
-
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
   if (settled(candidate, extraction.analysis)) return false;
   const { verb, next } = leadingVerb(candidate);
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
-  const hasDate = () =>
-    mentionsOf(extraction, candidate.sentenceIndex).some(
-      (mention) => mention.dateKnown && !isPast(mention, extraction.clock),
-    );
+  const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
   return verbAllowed(candidate, verb, next, hasDate);
 }
 

@@ -113,8 +113,12 @@ function standsAlone(words: string[], index: number): boolean {
 
 /** The first object pronoun after the verb: "Pick them up …" → "them", "Call the clinic to book it" → "it". */
 export function objectPronoun(description: string): { index: number; pointer: Pointer } | null {
-  const words = description.split(/\s+/).map((word) => word.toLowerCase().replace(/[^a-z]+$/, ''));
-  for (let index = 1; index < words.length; index++) {
+  const raw = description.split(/\s+/);
+  const words = raw.map((word) => word.toLowerCase().replace(/[^a-z]+$/, ''));
+  // Past a comma the line says something else ("Send the voucher, thank them so much").
+  const comma = raw.findIndex((word) => word.endsWith(','));
+  const last = comma === -1 ? words.length : comma + 1;
+  for (let index = 1; index < last; index++) {
     const pointer = POINTERS[words[index]];
     if (pointer === undefined || !standsAlone(words, index)) continue;
     if (namedEarlierInLine(description, words, index, pointer)) return null;

@@ -197,7 +197,14 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
-  return mentions.filter((mention) => !isPast(mention, clock));
+  return mentions.filter((mention) => !isPast(mention, clock)).map((mention) => wholeWords(mention, sentence));
+}
+
+/** "at ten" was read as "at 10 ": a mention ending inside a word of the spoken text ends with that word. */
+function wholeWords(mention: DateMention, sentence: string): DateMention {
+  let end = mention.end;
+  while (end > 0 && end < sentence.length && /\w/.test(sentence[end - 1]) && /\w/.test(sentence[end])) end++;
+  return end === mention.end ? mention : { ...mention, end };
 }
 
 function isPast(mention: DateMention, clock: Clock): boolean {
