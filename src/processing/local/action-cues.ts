@@ -25,12 +25,15 @@ export interface Candidate {
   windowEnd: number;
   /** the clause as spoken, starting at its verb */
   clause: string;
+  /** for a need stated to the wearer ("I need your feedback by Friday"): the verb the to-do starts with */
+  impliedVerb?: string;
 }
 
 interface Cue {
   pattern: RegExp;
   kind: CueKind;
   strength: CueStrength;
+  impliedVerb?: string;
 }
 
 const SELF_CUES: Cue[] = [
@@ -74,6 +77,14 @@ const OTHER_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
+  // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
+  {
+    pattern:
+      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s)/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'send',
+  },
 ];
 
 const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
@@ -120,7 +131,14 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
       const cueEnd = cueStart + match[0].length;
       if (found.some((other) => cueEnd > other.clauseStart - 1 && cueEnd <= other.clauseEnd)) continue;
       const span = clauseAt(sentence.text, cueEnd);
-      const base = { sentence, sentenceIndex, kind: cue.kind, strength: cue.strength, cueStart };
+      const base = {
+        sentence,
+        sentenceIndex,
+        kind: cue.kind,
+        strength: cue.strength,
+        cueStart,
+        impliedVerb: cue.impliedVerb,
+      };
       found.push(
         ...splitCoordinated({
           ...base,

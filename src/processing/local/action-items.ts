@@ -16,7 +16,7 @@ import {
 } from './similarity.js';
 import { settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
-import { isPlaceholderSpeaker } from './text.js';
+import { capitalizeFirst, isPlaceholderSpeaker } from './text.js';
 import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 export interface Draft {
@@ -48,6 +48,8 @@ const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immedia
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
 function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: () => boolean): boolean {
+  // A need is the wearer's task when it is theirs to meet ("your number", "signed by you") or has a deadline.
+  if (candidate.impliedVerb !== undefined) return /\byour?\b/i.test(candidate.clause) || hasDate();
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
@@ -107,6 +109,7 @@ function actsOnThing(candidate: Candidate): boolean {
 
 function leadingVerb(candidate: Candidate): { verb: string; next: string } {
   const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];
+  if (candidate.impliedVerb !== undefined) return { verb: candidate.impliedVerb, next: words.slice(0, 2).join(' ') };
   const token = candidate.sentence.tokens.find((item) => item.normal === words[0]);
   const verb = token !== undefined && token.pos === 'VERB' ? token.lemma : (words[0] ?? '');
   return { verb, next: words.slice(1, 3).join(' ') };
@@ -206,11 +209,17 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
   return verbAllowed(candidate, verb, next, hasDate);
 }
 
+/** "Your feedback in the system" → "Send my feedback in the system". */
+function withImpliedVerb(candidate: Candidate, description: string): string {
+  if (candidate.impliedVerb === undefined || description === '') return description;
+  return `${capitalizeFirst(candidate.impliedVerb)} ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+}
+
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
   let description = finishTask(
-    describeClause(candidate.clause, candidate.clauseStart, mentions, perspective),
+    withImpliedVerb(candidate, describeClause(candidate.clause, candidate.clauseStart, mentions, perspective)),
     extraction.analysis,
     candidate.sentenceIndex,
   );

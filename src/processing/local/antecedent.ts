@@ -97,6 +97,7 @@ function mentions(description: string, phrase: string): boolean {
   return description.toLowerCase().split(/\W+/).includes(head);
 }
 
+const PREPOSITION = /^(?:to|with|for|from|about|at|on|by|of|into|onto|without|behind|after|before)$/;
 const DEMONSTRATIVE = new Set(['that', 'this', 'these', 'those']);
 // Words after which a demonstrative still stands alone ("send that over", "bring those by Friday").
 const AFTER_STANDALONE =
@@ -121,6 +122,8 @@ export function objectPronoun(description: string): { index: number; pointer: Po
   for (let index = 1; index < last; index++) {
     const pointer = POINTERS[words[index]];
     if (pointer === undefined || !standsAlone(words, index)) continue;
+    // "Get the slides to them": after a preposition the pronoun is whom the task is for, not what it acts on.
+    if (PREPOSITION.test(words[index - 1])) continue;
     if (namedEarlierInLine(description, words, index, pointer)) return null;
     return { index, pointer };
   }
