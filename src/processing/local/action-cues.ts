@@ -123,9 +123,14 @@ function cuesFor(sentence: Sentence, analysis: Analysis): Cue[] {
   return OTHER_CUES;
 }
 
+const DATED =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
 function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue[]): Candidate[] {
   const found: Candidate[] = [];
   for (const cue of cues) {
+    // A plan is one only with a date: without a time word the sentence holds none.
+    if (cue.strength === 'planned' && !DATED.test(sentence.text)) continue;
     for (const match of sentence.text.matchAll(cue.pattern)) {
       const cueStart = match.index ?? 0;
       const cueEnd = cueStart + match[0].length;
@@ -175,6 +180,18 @@ function splitCoordinated(candidate: Candidate): Candidate[] {
   }));
 }
 
+/** The index of the sentence's first token at or after a character offset of its text, or -1. */
+export function tokenIndexAt(sentence: Sentence, offset: number): number {
+  let position = 0;
+  for (let index = 0; index < sentence.tokens.length; index++) {
+    const found = sentence.text.indexOf(sentence.tokens[index].value, position);
+    if (found === -1) return -1;
+    if (found >= offset) return index;
+    position = found + sentence.tokens[index].value.length;
+  }
+  return -1;
+}
+
 /** Dates are looked for only between the previous cue's clause and the next cue, so each task keeps its own. */
 export function assignWindows(candidates: Candidate[]): Candidate[] {
   const sorted = [...candidates].sort((a, b) => a.clauseStart - b.clauseStart);
@@ -191,9 +208,6 @@ const DISCOURSE_OPENERS =
 // "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
 const FRONTED =
   /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
-
-const DATED =
-  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
 
 function openerLength(text: string): number {
   const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;

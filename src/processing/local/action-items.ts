@@ -1,11 +1,11 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
-import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
+import { assignWindows, type Candidate, findCandidates, tokenIndexAt } from './action-cues.js';
 import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
-import { parseTokens, type Token } from './nlp.js';
+import type { Token } from './nlp.js';
 import {
   type ContentKey,
   keyFromTagged,
@@ -82,8 +82,10 @@ const THING_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ']);
 
 /** The clause's verb and the first word of what it acts on, right after it or its particle ("pick up the keys"). */
 function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; object: Token | undefined } {
-  // Tagged after a subject, as said: alone, "call the fundi" reads as a noun phrase.
-  const tokens = parseTokens(`I ${candidate.clause}`).slice(1);
+  // The tags of the sentence as said: alone, "call the fundi" reads as a noun phrase.
+  const start = tokenIndexAt(candidate.sentence, candidate.clauseStart);
+  if (start === -1) return { verbToken: undefined, object: undefined };
+  const tokens = candidate.sentence.tokens.slice(start, start + 3);
   const object = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
   return { verbToken: tokens[0], object };
 }

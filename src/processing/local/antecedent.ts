@@ -1,5 +1,5 @@
-import type { Candidate } from './action-cues.js';
-import type { Analysis } from './analysis.js';
+import { type Candidate, tokenIndexAt } from './action-cues.js';
+import type { Analysis, Sentence } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesIn } from './task-text.js';
 
@@ -91,6 +91,11 @@ function salientChunk(chunks: Chunk[], sameSentence: boolean): string | undefine
   return (arguments_.find((chunk) => chunk.clause === lastClause) ?? chunks.at(-1))?.phrase;
 }
 
+function tokensBefore(sentence: Sentence, offset: number): Token[] {
+  const end = tokenIndexAt(sentence, offset);
+  return end === -1 ? sentence.tokens : sentence.tokens.slice(0, end);
+}
+
 /** "Add it to the agenda": the pronoun does not mean a thing the line already names. */
 function mentions(description: string, phrase: string): boolean {
   const head = phrase.split(' ').at(-1)?.toLowerCase() ?? '';
@@ -166,7 +171,7 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
     const index = candidate.sentenceIndex - back;
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) break;
-    const tokens = back === 0 ? parseTokens(sentence.text.slice(0, candidate.cueStart)) : sentence.tokens;
+    const tokens = back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens;
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
     const phrase =
       pronoun.pointer === 'person'
