@@ -47,12 +47,22 @@ const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
+// "hand in my notice", "look up the forms": a particle followed by a noun phrase is a phrasal verb's object.
+const PHRASAL_OBJECT =
+  /^(?:up|out|off|in|on|over|back|down|away|through) (?:the|a|an|my|your|his|her|their|our|some|this|that|these|those|all)$/;
+
+function hasObject(next: string): boolean {
+  return PHRASAL_OBJECT.test(next) || !INTRANSITIVE_NEXT.test(next);
+}
+
 function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: () => boolean): boolean {
   // A need is the wearer's task when it is theirs to meet ("your number", "signed by you") or has a deadline.
   if (candidate.impliedVerb !== undefined) return /\byour?\b/i.test(candidate.clause) || hasDate();
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
+  // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
+  if (!TASK_VERBS.has(verb) && candidate.impliedVerb === undefined && !hasObject(next)) return false;
   // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
@@ -69,7 +79,7 @@ const HABITUAL =
  * out"), a verb that is not a light one, and no sign of a habit ("I walk the dog every morning").
  */
 function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
-  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || INTRANSITIVE_NEXT.test(next)) return false;
+  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || !hasObject(next)) return false;
   if (HABITUAL.test(candidate.sentence.text) || candidate.sentence.text.trim().endsWith('?')) return false;
   const { verbToken, object } = verbAndObject(candidate);
   const inPresent =

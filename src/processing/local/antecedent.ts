@@ -33,7 +33,7 @@ function isPlural(token: Token): boolean {
 
 // Times are when a task is due, never what it acts on ("send it by the fifteenth").
 const TIME_NOUN =
-  /^(?:day|days|week|weekend|month|year|morning|afternoon|evening|night|time|minute|hour|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
+  /^(?:days?|weeks?|weekends?|months?|years?|mornings?|afternoons?|evenings?|nights?|times?|minutes?|hours?|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
 
 interface Chunk {
   phrase: string;

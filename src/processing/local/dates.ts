@@ -200,11 +200,18 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   return mentions.filter((mention) => !isPast(mention, clock)).map((mention) => wholeWords(mention, sentence));
 }
 
+const SPOKEN_MINUTES = /^\s+(o'clock|fifteen|thirty|forty[- ]five|sharp)\b/i;
+const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
+
 /** "at ten" was read as "at 10 ": a mention ending inside a word of the spoken text ends with that word. */
 function wholeWords(mention: DateMention, sentence: string): DateMention {
   let end = mention.end;
   while (end > 0 && end < sentence.length && /\w/.test(sentence[end - 1]) && /\w/.test(sentence[end])) end++;
-  return end === mention.end ? mention : { ...mention, end };
+  // "at four thirty": the spoken minutes belong to the time, whether or not they were read.
+  const minutes = mention.hasTime && mention.local.minute === 0 ? SPOKEN_MINUTES.exec(sentence.slice(end)) : null;
+  if (minutes === null) return end === mention.end ? mention : { ...mention, end };
+  const minute = MINUTE_WORDS[minutes[1].toLowerCase().replace(' ', '-')] ?? 0;
+  return { ...mention, end: end + minutes[0].length, local: { ...mention.local, minute } };
 }
 
 function isPast(mention: DateMention, clock: Clock): boolean {
