@@ -1,4 +1,4 @@
-import { type Candidate, tokenIndexAt } from './action-cues.js';
+import { type Candidate, tokenIndexAt } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesIn } from './task-text.js';
