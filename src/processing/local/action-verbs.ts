@@ -15,7 +15,7 @@ const NON_TASK_VERBS = new Set(
 );
 /** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
 const INTRANSITIVE_NEXT =
-  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now)\b|^$/;
+  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now|early|late|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|^$/;
 const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
 const HYPOTHETICAL_INSIDE =
   /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;

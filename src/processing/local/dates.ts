@@ -96,7 +96,7 @@ const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
-function fromChrono(result: chronoTypes.ParsedResult, sentence: string): DateMention | null {
+function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
   if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
     return null;
   const start = result.start;
@@ -106,12 +106,16 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string): DateMen
   const partOfDay = partOfDayTime(window);
   if (!certainDay && !start.isCertain('hour') && (partOfDay === null || !anchoredPartOfDay(result, sentence)))
     return null;
-  const day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+  let day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
   let hour = start.get('hour') ?? 0;
   let minute = start.get('minute') ?? 0;
   let hasTime = start.isCertain('hour');
   // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7").
-  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) {
+    hour += 12;
+    // "at four" said at 1 pm is today at 16:00, though 4 am had passed and chrono moved it to tomorrow.
+    if (!certainDay && hour * 60 + minute > today.hour * 60 + today.minute) day = { ...today };
+  }
   if (!hasTime && partOfDay !== null) {
     [hour, minute] = partOfDay;
     hasTime = true;
@@ -193,7 +197,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
-    .map((result) => fromChrono(result, readable))
+    .map((result) => fromChrono(result, readable, today))
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
