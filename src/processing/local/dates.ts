@@ -55,13 +55,16 @@ function maskVersionNumbers(sentence: string): string {
   );
 }
 
+const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
+
 /** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
 function digitizeClockWords(sentence: string): string {
   return sentence.replace(
-    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi,
-    (whole, prep: string, word: string) => {
+    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[ -](fifteen|thirty|forty[- ]five))?\b/gi,
+    (whole, prep: string, word: string, minutes: string | undefined) => {
       const digits = NUMBER_WORDS[word.toLowerCase()] ?? word;
-      return `${prep} ${digits}`.padEnd(whole.length, ' ');
+      const minute = minutes === undefined ? '' : `:${MINUTE_WORDS[minutes.toLowerCase().replace(' ', '-')] ?? '00'}`;
+      return `${prep} ${digits}${minute}`.padEnd(whole.length, ' ');
     },
   );
 }
@@ -201,21 +204,20 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
-  return mentions.filter((mention) => !isPast(mention, clock)).map((mention) => wholeWords(mention, sentence));
+  return mentions
+    .filter((mention) => !isPast(mention, clock))
+    .map((mention) => wholeWords(mention, sentence, readable));
 }
 
-const SPOKEN_MINUTES = /^\s+(o'clock|fifteen|thirty|forty[- ]five|sharp)\b/i;
-const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
-
-/** "at ten" was read as "at 10 ": a mention ending inside a word of the spoken text ends with that word. */
-function wholeWords(mention: DateMention, sentence: string): DateMention {
-  let end = mention.end;
+/** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
+function wholeWords(mention: DateMention, sentence: string, readable: string): DateMention {
+  let blank = mention.end;
+  while (readable[blank] === ' ') blank++;
+  // Padding left by a digitized word shows as blanks in the read text over letters in the spoken one.
+  const covered = sentence.slice(mention.end, blank);
+  let end = /\w/.test(covered) ? mention.end + covered.trimEnd().length : mention.end;
   while (end > 0 && end < sentence.length && /\w/.test(sentence[end - 1]) && /\w/.test(sentence[end])) end++;
-  // "at four thirty": the spoken minutes belong to the time, whether or not they were read.
-  const minutes = mention.hasTime && mention.local.minute === 0 ? SPOKEN_MINUTES.exec(sentence.slice(end)) : null;
-  if (minutes === null) return end === mention.end ? mention : { ...mention, end };
-  const minute = MINUTE_WORDS[minutes[1].toLowerCase().replace(' ', '-')] ?? 0;
-  return { ...mention, end: end + minutes[0].length, local: { ...mention.local, minute } };
+  return end === mention.end ? mention : { ...mention, end };
 }
 
 function isPast(mention: DateMention, clock: Clock): boolean {
