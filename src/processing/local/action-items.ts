@@ -146,7 +146,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     }
   }
   let tagged = candidate.sentence.tokens;
-  if (objectPronoun(description) !== null) {
+  if (objectPronoun(description, candidate.sentence.tokens) !== null) {
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
     if (antecedent === null) return;
     description = antecedent.description;

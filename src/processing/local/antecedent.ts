@@ -1,6 +1,6 @@
 import { type Candidate, tokenIndexAt } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { parseTokens, type Token } from './nlp.js';
+import type { Token } from './nlp.js';
 import { namesIn } from './task-text.js';
 
 export interface Antecedent {
@@ -118,7 +118,7 @@ function standsAlone(words: string[], index: number): boolean {
 }
 
 /** The first object pronoun after the verb: "Pick them up …" → "them", "Call the clinic to book it" → "it". */
-export function objectPronoun(description: string): { index: number; pointer: Pointer } | null {
+export function objectPronoun(description: string, tokens: Token[]): { index: number; pointer: Pointer } | null {
   const raw = description.split(/\s+/);
   const words = raw.map((word) => word.toLowerCase().replace(/[^a-z]+$/, ''));
   // Past a comma the line says something else ("Send the voucher, thank them so much").
@@ -129,18 +129,19 @@ export function objectPronoun(description: string): { index: number; pointer: Po
     if (pointer === undefined || !standsAlone(words, index)) continue;
     // "Get the slides to them": after a preposition the pronoun is whom the task is for, not what it acts on.
     if (PREPOSITION.test(words[index - 1])) continue;
-    if (namedEarlierInLine(description, words, index, pointer)) return null;
+    if (namedEarlierInLine(words, index, pointer, tokens)) return null;
     return { index, pointer };
   }
   return null;
 }
 
 /** "Make flashcards and share them": a pronoun in a second, coordinated clause means the first one's object. */
-function namedEarlierInLine(description: string, words: string[], index: number, pointer: Pointer): boolean {
+function namedEarlierInLine(words: string[], index: number, pointer: Pointer, tokens: Token[]): boolean {
   const and = words.lastIndexOf('and', index);
   if (and < 2) return false;
-  const before = description.split(/\s+/).slice(1, and).join(' ');
-  return chunksOf(parseTokens(before), pointer).length > 0;
+  // The words before "and", as tagged in the sentence the line came from.
+  const before = new Set(words.slice(1, and));
+  return tokens.some((token) => before.has(token.normal) && fitsPointer(token, pointer));
 }
 
 function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: number): Candidate {
@@ -165,7 +166,7 @@ function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: numbe
  * start of the same sentence first, then up to three sentences back within the last two turns.
  */
 export function antecedentFor(description: string, candidate: Candidate, analysis: Analysis): Antecedent | null {
-  const pronoun = objectPronoun(description);
+  const pronoun = objectPronoun(description, candidate.sentence.tokens);
   if (pronoun === null) return null;
   for (let back = 0; back <= LOOK_BACK_SENTENCES; back++) {
     const index = candidate.sentenceIndex - back;
