@@ -191,12 +191,20 @@ function addDraft(extraction: Extraction, draft: Draft): void {
     return;
   }
   if (draft.dueAt !== null && draft.sentenceIndex > sameTopic.sentenceIndex) sameTopic.dueAt = draft.dueAt;
+  // "Make a ticket." "I'll make a ticket for the other four tests.": the fuller statement of the task names it.
+  if (keyWeight(draft.key) > keyWeight(sameTopic.key) && containment(sameTopic.key, draft.key) >= 0.99) {
+    sameTopic.description = draft.description;
+    sameTopic.key = draft.key;
+  }
+}
+
+function keyWeight(key: ContentKey): number {
+  return [...key.weights.values()].reduce((total, weight) => total + weight, 0);
 }
 
 /** Shared weight over the smaller key's weight: 1 when one description's content is inside the other's. */
 function containment(a: ContentKey, b: ContentKey): number {
-  const sum = (key: ContentKey) => [...key.weights.values()].reduce((total, weight) => total + weight, 0);
-  const smaller = Math.min(sum(a), sum(b));
+  const smaller = Math.min(keyWeight(a), keyWeight(b));
   if (smaller === 0) return 0;
   let shared = 0;
   for (const [word, weight] of a.weights) shared += Math.min(weight, b.weights.get(word) ?? 0);
