@@ -141,3 +141,62 @@ test('descriptions start with a verb and stay within 15 words', async () => {
   assert.ok(description.split(' ').length <= 15, description);
   assert.match(description, /^Write /);
 });
+
+test('a plan in the simple present with a day ahead is a task; a habit, a past act or a question is not', async () => {
+  const text =
+    'Tomorrow I renew the registration online. I walk the dog every morning. I called the bank yesterday about the card. How do I move the piano on Saturday?';
+  assert.deepEqual(await items(memo(text)), [['Renew the registration online', '2026-03-05T23:59']]);
+});
+
+test("a memo's instruction after a fronted topic is found; a verb outside the task verbs needs a day", async () => {
+  const text =
+    "And personal, buy a present for Carmen's birthday, it's Sunday. Download the budgeting app tonight. Take a deep breath.";
+  assert.deepEqual(await items(memo(text)), [
+    ["Buy a present for Carmen's birthday", '2026-03-08T23:59'],
+    ['Download the budgeting app', '2026-03-04T18:00'],
+  ]);
+});
+
+test("another speaker's need of something the wearer holds is a task to send it", async () => {
+  const input = dialogue([
+    ['Priya', false, "I'll need your frequent flyer number by Friday. We need a bigger office too."],
+    ['Sam', true, 'Sure.'],
+  ]);
+  assert.deepEqual(await items(input), [['Send my frequent flyer number', '2026-03-06T23:59']]);
+});
+
+test('a pronoun inside the line is resolved to what the last clause before it named, or the line is dropped', async () => {
+  const input = dialogue([
+    ['Dina', false, "Third, your certification. We'll cover the fee, send me the receipt."],
+    ['Sam', true, "I'll forward it to you after this."],
+  ]);
+  assert.deepEqual(await items(input), [['Forward receipt to Dina', null]]);
+  const purpose = dialogue([
+    ['Nurse', false, 'Dr. Haddad wants a blood test in about six weeks.'],
+    ['Sam', true, "I'll call the clinic to book it."],
+  ]);
+  assert.deepEqual(await items(purpose), [['Call the clinic to book blood test', '2026-04-15T23:59']]);
+});
+
+test('a pronoun in a coordinated clause means the first clause object and stays', async () => {
+  const text = "I'll make flashcards for chapter five and share them with the study group.";
+  assert.deepEqual(await items(memo(text)), [
+    ['Make flashcards for chapter five and share them with the study group', null],
+  ]);
+});
+
+test('hesitations do not cut a clause, and a task beyond the task verbs needs an object', async () => {
+  const input = dialogue([
+    ['Rogério', false, 'Oh, and bring the, uh, the spare key if you can.'],
+    ['Sam', true, "Sure. I'll leave early on Friday."],
+  ]);
+  assert.deepEqual(await items(input), [['Bring the spare key', null]]);
+});
+
+test('spoken clock times: "at four" said after noon is today, "four thirty" keeps its minutes', async () => {
+  const afternoon = memo('Remind me to call the bank at four.', { startedAt: '2026-03-04T13:05:00-05:00' });
+  assert.deepEqual(await items(afternoon), [['Call the bank', '2026-03-04T16:00']]);
+  assert.deepEqual(await items(memo('I need to pick up Leo at four thirty tomorrow.')), [
+    ['Pick up Leo', '2026-03-05T16:30'],
+  ]);
+});

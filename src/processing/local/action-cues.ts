@@ -1,35 +1,22 @@
+import {
+  assignWindows,
+  type Candidate,
+  type CueKind,
+  type CueStrength,
+  clauseAt,
+  DATED,
+  splitCoordinated,
+} from './action-clauses.js';
+import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
-/**
- * How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"),
- * planned (a present progressive, "I'm calling the landlord tonight": a plan only with a date).
- */
-export type CueStrength = 'strong' | 'medium' | 'weak' | 'planned';
-export type CueKind = 'commitment' | 'request' | 'reminder' | 'imperative';
-
-/** A cue found in a sentence: the clause that follows it is the candidate task. */
-export interface Candidate {
-  sentence: Sentence;
-  sentenceIndex: number;
-  kind: CueKind;
-  strength: CueStrength;
-  /** where the cue starts, in sentence.text */
-  cueStart: number;
-  /** where the cue ends and the clause starts, in sentence.text */
-  clauseStart: number;
-  clauseEnd: number;
-  /** the stretch of the sentence this cue owns: from the previous cue's clause to the next cue */
-  windowStart: number;
-  windowEnd: number;
-  /** the clause as spoken, starting at its verb */
-  clause: string;
-}
+export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
 interface Cue {
   pattern: RegExp;
   kind: CueKind;
   strength: CueStrength;
+  impliedVerb?: string;
 }
 
 const SELF_CUES: Cue[] = [
@@ -57,6 +44,12 @@ const SELF_CUES: Cue[] = [
     kind: 'commitment',
     strength: 'planned',
   },
+  // So is the simple present with one ("Tomorrow I renew the registration", "I call Dr. Sousa tomorrow").
+  {
+    pattern: /\bi\s+(?:(?:also|just|then|first)\s+)?(?=[a-z]+\s)/gi,
+    kind: 'commitment',
+    strength: 'planned',
+  },
 ];
 
 const OTHER_CUES: Cue[] = [
@@ -67,25 +60,15 @@ const OTHER_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
+  // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
+  {
+    pattern:
+      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s)/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'send',
+  },
 ];
-
-const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
-const CLAUSE_END = new RegExp(
-  `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
-    `|\\s+(?=(?:but|because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
-    `and ${PRONOUN_SUBJECT}|before ${PRONOUN_SUBJECT}|after ${PRONOUN_SUBJECT}|in case)\\b)`,
-  'i',
-);
-const LEADING_ADVERBS =
-  /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and)\s+)+/i;
-
-function clauseAt(text: string, start: number): { start: number; end: number } {
-  const adverbs = LEADING_ADVERBS.exec(text.slice(start));
-  const clauseStart = start + (adverbs?.[0].length ?? 0);
-  const rest = text.slice(clauseStart);
-  const end = CLAUSE_END.exec(rest);
-  return { start: clauseStart, end: clauseStart + (end === null ? rest.length : end.index) };
-}
 
 function cuesFor(sentence: Sentence, analysis: Analysis): Cue[] {
   if (!analysis.dialogue || sentence.isUser) return SELF_CUES;
@@ -95,12 +78,21 @@ function cuesFor(sentence: Sentence, analysis: Analysis): Cue[] {
 function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue[]): Candidate[] {
   const found: Candidate[] = [];
   for (const cue of cues) {
+    // A plan is one only with a date: without a time word the sentence holds none.
+    if (cue.strength === 'planned' && !DATED.test(sentence.text)) continue;
     for (const match of sentence.text.matchAll(cue.pattern)) {
       const cueStart = match.index ?? 0;
       const cueEnd = cueStart + match[0].length;
       if (found.some((other) => cueEnd > other.clauseStart - 1 && cueEnd <= other.clauseEnd)) continue;
       const span = clauseAt(sentence.text, cueEnd);
-      const base = { sentence, sentenceIndex, kind: cue.kind, strength: cue.strength, cueStart };
+      const base = {
+        sentence,
+        sentenceIndex,
+        kind: cue.kind,
+        strength: cue.strength,
+        cueStart,
+        impliedVerb: cue.impliedVerb,
+      };
       found.push(
         ...splitCoordinated({
           ...base,
@@ -116,93 +108,17 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
   return assignWindows(found.filter((candidate) => candidate.clause !== ''));
 }
 
-// "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
-const COORDINATED_TASK = /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
-
-function splitCoordinated(candidate: Candidate): Candidate[] {
-  const text = candidate.sentence.text;
-  const parts: Candidate[] = [];
-  let start = candidate.clauseStart;
-  for (const match of text.slice(candidate.clauseStart, candidate.clauseEnd).matchAll(COORDINATED_TASK)) {
-    if (!TASK_VERBS.has(match[1].toLowerCase())) continue;
-    const at = candidate.clauseStart + (match.index ?? 0);
-    parts.push({ ...candidate, clauseStart: start, clauseEnd: at });
-    start = at + match[0].length - match[1].length - 1;
-  }
-  parts.push({ ...candidate, clauseStart: start, clauseEnd: candidate.clauseEnd });
-  return parts.map((part, index) => ({
-    ...part,
-    cueStart: index === 0 ? part.cueStart : part.clauseStart,
-    clause: text.slice(part.clauseStart, part.clauseEnd).trim(),
-  }));
-}
-
-/** Dates are looked for only between the previous cue's clause and the next cue, so each task keeps its own. */
-export function assignWindows(candidates: Candidate[]): Candidate[] {
-  const sorted = [...candidates].sort((a, b) => a.clauseStart - b.clauseStart);
-  return sorted.map((candidate, index) => ({
-    ...candidate,
-    windowStart: index === 0 ? 0 : sorted[index - 1].clauseEnd,
-    windowEnd: index === sorted.length - 1 ? candidate.sentence.text.length : sorted[index + 1].cueStart,
-  }));
-}
-
-const DISCOURSE_OPENERS =
-  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+)*/i;
-
-// "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
-const FRONTED =
-  /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
-
-const DATED =
-  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
-
-function openerLength(text: string): number {
-  const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;
-  const fronted = FRONTED.exec(text.slice(discourse))?.[0].length ?? 0;
-  return discourse + fronted + (DISCOURSE_OPENERS.exec(text.slice(discourse + fronted))?.[0].length ?? 0);
-}
-
-/**
- * The verb opening an imperative: a task verb, or (for a request addressed to the wearer) any verb wink
- * tags in its base form that is not a light verb ("fill in the form", "renew the parking permit").
- */
-function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): boolean {
-  if (FILLERS.has(word)) return false;
-  const verbToken = sentence.tokens.find((token) => token.normal === word);
-  if (verbToken !== undefined && verbToken.lemma !== word) return false;
-  if (TASK_VERBS.has(word)) return true;
-  // Beyond the task verbs, an instruction is a task only with a date ("By Monday, fill in the form"):
-  // "lift your arm", "sit down" are done on the spot.
-  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
-}
-
-/** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
-function imperativeCandidates(sentence: Sentence, sentenceIndex: number, addressed = false): Candidate[] {
-  if (sentence.text.trim().endsWith('?')) return [];
-  const opener = openerLength(sentence.text);
-  const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
-  if (!imperativeVerb(sentence, firstWord, addressed)) return [];
-  const span = clauseAt(sentence.text, opener);
-  // The verb was vetted above; a request addressed to the wearer then needs no further cue.
-  const base: Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart'> = addressed
-    ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
-    : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
-  return assignWindows(
-    splitCoordinated({
-      ...base,
-      clauseStart: span.start,
-      clauseEnd: span.end,
-      windowStart: 0,
-      windowEnd: 0,
-      clause: '',
-    }),
-  );
-}
-
 /** Someone's requests can only be the wearer's tasks when the wearer takes part in the conversation. */
 function wearerListens(analysis: Analysis): boolean {
   return analysis.attribution !== 'absent';
+}
+
+function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: number): Candidate[] {
+  const imperatives = memoImperatives(sentence, sentenceIndex);
+  if (imperatives.length === 0) return plans;
+  const inside = (plan: Candidate) =>
+    imperatives.some((item) => plan.cueStart >= item.clauseStart && plan.cueStart < item.clauseEnd);
+  return assignWindows([...imperatives, ...plans.filter((plan) => !inside(plan))]);
 }
 
 /** Every cue in the conversation, in order of speech. */
@@ -210,8 +126,10 @@ export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
   analysis.sentences.forEach((sentence, index) => {
     const fromCues = candidatesFromCues(sentence, index, cuesFor(sentence, analysis));
-    if (fromCues.length > 0) candidates.push(...fromCues);
-    else if (!analysis.dialogue) candidates.push(...imperativeCandidates(sentence, index));
+    // A plan in the present is the weakest cue: it does not hide the imperative opening the sentence.
+    const onlyPlans = fromCues.every((candidate) => candidate.strength === 'planned');
+    if (!analysis.dialogue && onlyPlans) candidates.push(...withImperatives(fromCues, sentence, index));
+    else if (fromCues.length > 0) candidates.push(...fromCues);
     // Another speaker's imperative is addressed to the listener: in a wearer's recording, the wearer.
     else if (!sentence.isUser && wearerListens(analysis))
       candidates.push(...imperativeCandidates(sentence, index, true));

@@ -1,6 +1,7 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
+import { HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -15,8 +16,8 @@ import {
 } from './similarity.js';
 import { settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
-import { isPlaceholderSpeaker } from './text.js';
-import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
+import { capitalizeFirst, isPlaceholderSpeaker } from './text.js';
+import { TASK_VERBS } from './vocabulary.js';
 
 export interface Draft {
   description: string;
@@ -30,44 +31,8 @@ export interface Draft {
   signal: DraftSignal;
 }
 
-/** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
-const NON_TASK_VERBS = new Set(
-  'be have see think know guess mean say let try want like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
-    ' ',
-  ),
-);
-/** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
-const INTRANSITIVE_NEXT =
-  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now)\b|^$/;
-const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
-const HYPOTHETICAL_INSIDE =
-  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
-const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
-
-function verbAllowed(candidate: Candidate, verb: string, next: string, hasDate: () => boolean): boolean {
-  if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
-  if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
-  if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
-  if (candidate.strength === 'medium') return TASK_VERBS.has(verb);
-  if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
-  // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
-  if (candidate.strength === 'planned') return !LIGHT_VERBS.has(verb) && !INTRANSITIVE_NEXT.test(next) && hasDate();
-  return true;
-}
-
-function leadingVerb(candidate: Candidate): { verb: string; next: string } {
-  const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];
-  const token = candidate.sentence.tokens.find((item) => item.normal === words[0]);
-  const verb = token !== undefined && token.pos === 'VERB' ? token.lemma : (words[0] ?? '');
-  return { verb, next: words.slice(1, 3).join(' ') };
-}
-
-function isHypothetical(candidate: Candidate): boolean {
-  const before = candidate.sentence.text.slice(0, candidate.cueStart);
-  return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
-}
 
 function bestMention(group: DateMention[]): DateMention | null {
   const ranked = [...group].sort(
@@ -152,17 +117,22 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
   if (settled(candidate, extraction.analysis)) return false;
-  const { verb, next } = leadingVerb(candidate);
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
   const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
-  return verbAllowed(candidate, verb, next, hasDate);
+  return verbAllowed(candidate, hasDate);
+}
+
+/** "Your feedback in the system" → "Send my feedback in the system". */
+function withImpliedVerb(candidate: Candidate, description: string): string {
+  if (candidate.impliedVerb === undefined || description === '') return description;
+  return `${capitalizeFirst(candidate.impliedVerb)} ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
 }
 
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
   let description = finishTask(
-    describeClause(candidate.clause, candidate.clauseStart, mentions, perspective),
+    withImpliedVerb(candidate, describeClause(candidate.clause, candidate.clauseStart, mentions, perspective)),
     extraction.analysis,
     candidate.sentenceIndex,
   );
@@ -176,7 +146,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     }
   }
   let tagged = candidate.sentence.tokens;
-  if (objectPronoun(description) !== null) {
+  if (objectPronoun(description, candidate.sentence.tokens) !== null) {
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
     if (antecedent === null) return;
     description = antecedent.description;
@@ -221,12 +191,20 @@ function addDraft(extraction: Extraction, draft: Draft): void {
     return;
   }
   if (draft.dueAt !== null && draft.sentenceIndex > sameTopic.sentenceIndex) sameTopic.dueAt = draft.dueAt;
+  // "Make a ticket." "I'll make a ticket for the other four tests.": the fuller statement of the task names it.
+  if (keyWeight(draft.key) > keyWeight(sameTopic.key) && containment(sameTopic.key, draft.key) >= 0.99) {
+    sameTopic.description = draft.description;
+    sameTopic.key = draft.key;
+  }
+}
+
+function keyWeight(key: ContentKey): number {
+  return [...key.weights.values()].reduce((total, weight) => total + weight, 0);
 }
 
 /** Shared weight over the smaller key's weight: 1 when one description's content is inside the other's. */
 function containment(a: ContentKey, b: ContentKey): number {
-  const sum = (key: ContentKey) => [...key.weights.values()].reduce((total, weight) => total + weight, 0);
-  const smaller = Math.min(sum(a), sum(b));
+  const smaller = Math.min(keyWeight(a), keyWeight(b));
   if (smaller === 0) return 0;
   let shared = 0;
   for (const [word, weight] of a.weights) shared += Math.min(weight, b.weights.get(word) ?? 0);

@@ -1,6 +1,6 @@
-import type { Candidate } from './action-cues.js';
-import type { Analysis } from './analysis.js';
-import { parseTokens, type Token } from './nlp.js';
+import { type Candidate, tokenIndexAt } from './action-clauses.js';
+import type { Analysis, Sentence } from './analysis.js';
+import type { Token } from './nlp.js';
 import { namesIn } from './task-text.js';
 
 export interface Antecedent {
@@ -22,7 +22,6 @@ const POINTERS: Record<string, Pointer> = {
   that: 'thing',
   this: 'thing',
 };
-const PARTICLES = new Set(['up', 'out', 'off', 'back', 'down', 'over', 'in']);
 const LOOK_BACK_SENTENCES = 3;
 // Words that open the noun phrase a recipient pronoun is followed by ("send them the file", "email him a copy").
 const RECIPIENT_BEFORE =
@@ -32,41 +31,117 @@ function isPlural(token: Token): boolean {
   return token.pos === 'NOUN' && token.lemma !== token.normal && token.normal.endsWith('s');
 }
 
+// Times are when a task is due, never what it acts on ("send it by the fifteenth").
+const TIME_NOUN =
+  /^(?:days?|weeks?|weekends?|months?|years?|mornings?|afternoons?|evenings?|nights?|times?|minutes?|hours?|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
+
+interface Chunk {
+  phrase: string;
+  /** inside a prepositional phrase ("in the UAE region"): less likely to be what a later pronoun means */
+  oblique: boolean;
+  /** which comma-separated stretch of the sentence it is in */
+  clause: number;
+}
+
+function fitsPointer(head: Token, pointer: Pointer): boolean {
+  if (TIME_NOUN.test(head.normal)) return false;
+  if (pointer === 'plural') return isPlural(head);
+  if (pointer === 'person') return head.pos === 'PROPN';
+  return head.pos === 'NOUN' && !isPlural(head);
+}
+
 /** Noun phrases of a token run, each cut at a plural noun when one is wanted ("glasses prescription" → "glasses"). */
-function chunksOf(tokens: Token[], pointer: Pointer): string[] {
-  const chunks: string[] = [];
+function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
+  const chunks: Chunk[] = [];
   let run: Token[] = [];
+  let lead: Token | undefined;
+  let clause = 0;
   const flush = () => {
     const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.length - 1;
     const phrase = run.slice(0, cut + 1);
     const head = phrase.at(-1);
-    const fits =
-      head !== undefined &&
-      (pointer === 'plural'
-        ? isPlural(head)
-        : pointer === 'person'
-          ? head.pos === 'PROPN'
-          : head.pos === 'NOUN' && !isPlural(head));
-    if (fits) chunks.push(phrase.map((token) => token.value).join(' '));
+    if (head !== undefined && fitsPointer(head, pointer)) {
+      chunks.push({ phrase: phrase.map((token) => token.value).join(' '), oblique: lead?.pos === 'ADP', clause });
+    }
     run = [];
   };
   for (const token of tokens) {
-    if (CHUNK_TAGS.has(token.pos) && token.kind === 'word') run.push(token);
-    else flush();
+    if (CHUNK_TAGS.has(token.pos) && token.kind === 'word') {
+      run.push(token);
+      continue;
+    }
+    flush();
+    if (token.kind === 'punctuation') clause++;
+    // Determiners and possessives sit between a preposition and its noun ("in the region", "to my manager").
+    if (token.pos !== 'DET' && token.pos !== 'PRON') lead = token;
   }
   flush();
   return chunks;
 }
 
-/** The pronoun right after the verb (and an optional particle): "Pick them up …" → "them". */
-export function objectPronoun(description: string): { index: number; pointer: Pointer } | null {
-  const words = description.split(/\s+/).map((word) => word.toLowerCase());
-  const index = PARTICLES.has(words[1] ?? '') ? 2 : 1;
-  const pointer = POINTERS[words[index] ?? ''];
-  // "Send them the proposal": a pronoun followed by a noun phrase is the recipient, not the thing.
+/**
+ * The noun phrase a pronoun most likely means. In the same sentence, the nearest one; in an earlier
+ * sentence, the subject or object (not a noun inside a prepositional phrase) of its last stretch that
+ * has one: "They want a revised timeline. Can you draft it?", "We'll cover the fee, send me the receipt."
+ */
+function salientChunk(chunks: Chunk[], sameSentence: boolean): string | undefined {
+  const arguments_ = chunks.filter((chunk) => !chunk.oblique);
+  if (sameSentence) return (arguments_.at(-1) ?? chunks.at(-1))?.phrase;
+  const lastClause = arguments_.at(-1)?.clause;
+  return (arguments_.find((chunk) => chunk.clause === lastClause) ?? chunks.at(-1))?.phrase;
+}
+
+function tokensBefore(sentence: Sentence, offset: number): Token[] {
+  const end = tokenIndexAt(sentence, offset);
+  return end === -1 ? sentence.tokens : sentence.tokens.slice(0, end);
+}
+
+/** "Add it to the agenda": the pronoun does not mean a thing the line already names. */
+function mentions(description: string, phrase: string): boolean {
+  const head = phrase.split(' ').at(-1)?.toLowerCase() ?? '';
+  return description.toLowerCase().split(/\W+/).includes(head);
+}
+
+const PREPOSITION = /^(?:to|with|for|from|about|at|on|by|of|into|onto|without|behind|after|before)$/;
+const DEMONSTRATIVE = new Set(['that', 'this', 'these', 'those']);
+// Words after which a demonstrative still stands alone ("send that over", "bring those by Friday").
+const AFTER_STANDALONE =
+  /^(?:up|out|off|back|down|over|in|on|to|for|with|at|by|from|too|also|again|today|tonight|tomorrow|first|later|now|then|and|or|before|after|when|once|this|next)$/;
+
+/** Whether the word at index is a pronoun object rather than a determiner or a recipient before a noun phrase. */
+function standsAlone(words: string[], index: number): boolean {
   const next = words[index + 1];
-  if (pointer === undefined || (next !== undefined && RECIPIENT_BEFORE.test(next))) return null;
-  return { index, pointer };
+  if (next === undefined) return true;
+  if (DEMONSTRATIVE.has(words[index])) return AFTER_STANDALONE.test(next);
+  // "Send them the proposal": a pronoun followed by a noun phrase is the recipient, not the thing.
+  return !RECIPIENT_BEFORE.test(next);
+}
+
+/** The first object pronoun after the verb: "Pick them up …" → "them", "Call the clinic to book it" → "it". */
+export function objectPronoun(description: string, tokens: Token[]): { index: number; pointer: Pointer } | null {
+  const raw = description.split(/\s+/);
+  const words = raw.map((word) => word.toLowerCase().replace(/[^a-z]+$/, ''));
+  // Past a comma the line says something else ("Send the voucher, thank them so much").
+  const comma = raw.findIndex((word) => word.endsWith(','));
+  const last = comma === -1 ? words.length : comma + 1;
+  for (let index = 1; index < last; index++) {
+    const pointer = POINTERS[words[index]];
+    if (pointer === undefined || !standsAlone(words, index)) continue;
+    // "Get the slides to them": after a preposition the pronoun is whom the task is for, not what it acts on.
+    if (PREPOSITION.test(words[index - 1])) continue;
+    if (namedEarlierInLine(words, index, pointer, tokens)) return null;
+    return { index, pointer };
+  }
+  return null;
+}
+
+/** "Make flashcards and share them": a pronoun in a second, coordinated clause means the first one's object. */
+function namedEarlierInLine(words: string[], index: number, pointer: Pointer, tokens: Token[]): boolean {
+  const and = words.lastIndexOf('and', index);
+  if (and < 2) return false;
+  // The words before "and", as tagged in the sentence the line came from.
+  const before = new Set(words.slice(1, and));
+  return tokens.some((token) => before.has(token.normal) && fitsPointer(token, pointer));
 }
 
 function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: number): Candidate {
@@ -91,15 +166,21 @@ function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: numbe
  * start of the same sentence first, then up to three sentences back within the last two turns.
  */
 export function antecedentFor(description: string, candidate: Candidate, analysis: Analysis): Antecedent | null {
-  const pronoun = objectPronoun(description);
+  const pronoun = objectPronoun(description, candidate.sentence.tokens);
   if (pronoun === null) return null;
   for (let back = 0; back <= LOOK_BACK_SENTENCES; back++) {
     const index = candidate.sentenceIndex - back;
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) break;
-    const tokens = back === 0 ? parseTokens(sentence.text.slice(0, candidate.cueStart)) : sentence.tokens;
+    const tokens = back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens;
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
-    const phrase = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : chunksOf(tokens, pronoun.pointer).at(-1);
+    const phrase =
+      pronoun.pointer === 'person'
+        ? namesIn(tokens).at(-1)
+        : salientChunk(
+            chunksOf(tokens, pronoun.pointer).filter((chunk) => !mentions(description, chunk.phrase)),
+            back === 0,
+          );
     if (phrase === undefined) continue;
     const words = description.split(/\s+/);
     words[pronoun.index] = phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');

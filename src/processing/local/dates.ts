@@ -55,13 +55,16 @@ function maskVersionNumbers(sentence: string): string {
   );
 }
 
+const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
+
 /** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
 function digitizeClockWords(sentence: string): string {
   return sentence.replace(
-    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi,
-    (whole, prep: string, word: string) => {
+    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[ -](fifteen|thirty|forty[- ]five))?\b/gi,
+    (whole, prep: string, word: string, minutes: string | undefined) => {
       const digits = NUMBER_WORDS[word.toLowerCase()] ?? word;
-      return `${prep} ${digits}`.padEnd(whole.length, ' ');
+      const minute = minutes === undefined ? '' : `:${MINUTE_WORDS[minutes.toLowerCase().replace(' ', '-')] ?? '00'}`;
+      return `${prep} ${digits}${minute}`.padEnd(whole.length, ' ');
     },
   );
 }
@@ -96,7 +99,7 @@ const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
-function fromChrono(result: chronoTypes.ParsedResult, sentence: string): DateMention | null {
+function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
   if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
     return null;
   const start = result.start;
@@ -106,12 +109,16 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string): DateMen
   const partOfDay = partOfDayTime(window);
   if (!certainDay && !start.isCertain('hour') && (partOfDay === null || !anchoredPartOfDay(result, sentence)))
     return null;
-  const day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+  let day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
   let hour = start.get('hour') ?? 0;
   let minute = start.get('minute') ?? 0;
   let hasTime = start.isCertain('hour');
   // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7").
-  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) hour += 12;
+  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) {
+    hour += 12;
+    // "at four" said at 1 pm is today at 16:00, though 4 am had passed and chrono moved it to tomorrow.
+    if (!certainDay && hour * 60 + minute > today.hour * 60 + today.minute) day = { ...today };
+  }
   if (!hasTime && partOfDay !== null) {
     [hour, minute] = partOfDay;
     hasTime = true;
@@ -193,11 +200,24 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
-    .map((result) => fromChrono(result, readable))
+    .map((result) => fromChrono(result, readable, today))
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
-  return mentions.filter((mention) => !isPast(mention, clock));
+  return mentions
+    .filter((mention) => !isPast(mention, clock))
+    .map((mention) => wholeWords(mention, sentence, readable));
+}
+
+/** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
+function wholeWords(mention: DateMention, sentence: string, readable: string): DateMention {
+  let blank = mention.end;
+  while (readable[blank] === ' ') blank++;
+  // Padding left by a digitized word shows as blanks in the read text over letters in the spoken one.
+  const covered = sentence.slice(mention.end, blank);
+  let end = /\w/.test(covered) ? mention.end + covered.trimEnd().length : mention.end;
+  while (end > 0 && end < sentence.length && /\w/.test(sentence[end - 1]) && /\w/.test(sentence[end])) end++;
+  return end === mention.end ? mention : { ...mention, end };
 }
 
 function isPast(mention: DateMention, clock: Clock): boolean {

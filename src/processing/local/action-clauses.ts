@@ -1,0 +1,107 @@
+import type { Sentence } from './analysis.js';
+import { TASK_VERBS } from './vocabulary.js';
+
+/**
+ * How much a cue commits: strong ("I'll"), medium ("I should", requests), weak ("we should", "I want to"),
+ * planned (a present progressive or simple present, "I'm calling the landlord tonight", "I call the bank
+ * tomorrow": a plan only with a date ahead).
+ */
+export type CueStrength = 'strong' | 'medium' | 'weak' | 'planned';
+export type CueKind = 'commitment' | 'request' | 'reminder' | 'imperative';
+
+/** A cue found in a sentence: the clause that follows it is the candidate task. */
+export interface Candidate {
+  sentence: Sentence;
+  sentenceIndex: number;
+  kind: CueKind;
+  strength: CueStrength;
+  /** where the cue starts, in sentence.text */
+  cueStart: number;
+  /** where the cue ends and the clause starts, in sentence.text */
+  clauseStart: number;
+  clauseEnd: number;
+  /** the stretch of the sentence this cue owns: from the previous cue's clause to the next cue */
+  windowStart: number;
+  windowEnd: number;
+  /** the clause as spoken, starting at its verb */
+  clause: string;
+  /** for a need stated to the wearer ("I need your feedback by Friday"): the verb the to-do starts with */
+  impliedVerb?: string;
+}
+
+const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
+const CLAUSE_END = new RegExp(
+  `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
+    `|\\s+(?=(?:but|because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
+    `and ${PRONOUN_SUBJECT}|(?:before|after|when|once|as soon as|until) ${PRONOUN_SUBJECT}|in case)\\b)`,
+  'i',
+);
+const LEADING_ADVERBS =
+  /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and)\s+)+/i;
+
+// "bring the, uh, the spare key": a phrase cut off after a determiner, preposition or filler goes on.
+const UNFINISHED = /\b(?:the|a|an|my|your|our|their|to|of|for|with|uh|um|er|erm|like)$/i;
+
+export function clauseAt(text: string, start: number): { start: number; end: number } {
+  const adverbs = LEADING_ADVERBS.exec(text.slice(start));
+  const clauseStart = start + (adverbs?.[0].length ?? 0);
+  let from = clauseStart;
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const end = CLAUSE_END.exec(text.slice(from));
+    if (end === null) break;
+    const at = from + end.index;
+    const before = text.slice(clauseStart, at).replace(/[\s,]*(?:uh|um|er|erm)?[\s,]*$/i, '');
+    if (!UNFINISHED.test(before) && !/\b(?:uh|um|er|erm)$/i.test(text.slice(clauseStart, at).trim())) {
+      return { start: clauseStart, end: at };
+    }
+    from = at + Math.max(1, end[0].length);
+  }
+  const end = CLAUSE_END.exec(text.slice(from));
+  return { start: clauseStart, end: end === null ? text.length : from + end.index };
+}
+
+export const DATED =
+  /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
+
+// "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
+const COORDINATED_TASK = /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
+
+export function splitCoordinated(candidate: Candidate): Candidate[] {
+  const text = candidate.sentence.text;
+  const parts: Candidate[] = [];
+  let start = candidate.clauseStart;
+  for (const match of text.slice(candidate.clauseStart, candidate.clauseEnd).matchAll(COORDINATED_TASK)) {
+    if (!TASK_VERBS.has(match[1].toLowerCase())) continue;
+    const at = candidate.clauseStart + (match.index ?? 0);
+    parts.push({ ...candidate, clauseStart: start, clauseEnd: at });
+    start = at + match[0].length - match[1].length - 1;
+  }
+  parts.push({ ...candidate, clauseStart: start, clauseEnd: candidate.clauseEnd });
+  return parts.map((part, index) => ({
+    ...part,
+    cueStart: index === 0 ? part.cueStart : part.clauseStart,
+    clause: text.slice(part.clauseStart, part.clauseEnd).trim(),
+  }));
+}
+
+/** The index of the sentence's first token at or after a character offset of its text, or -1. */
+export function tokenIndexAt(sentence: Sentence, offset: number): number {
+  let position = 0;
+  for (let index = 0; index < sentence.tokens.length; index++) {
+    const found = sentence.text.indexOf(sentence.tokens[index].value, position);
+    if (found === -1) return -1;
+    if (found >= offset) return index;
+    position = found + sentence.tokens[index].value.length;
+  }
+  return -1;
+}
+
+/** Dates are looked for only between the previous cue's clause and the next cue, so each task keeps its own. */
+export function assignWindows(candidates: Candidate[]): Candidate[] {
+  const sorted = [...candidates].sort((a, b) => a.clauseStart - b.clauseStart);
+  return sorted.map((candidate, index) => ({
+    ...candidate,
+    windowStart: index === 0 ? 0 : sorted[index - 1].clauseEnd,
+    windowEnd: index === sorted.length - 1 ? candidate.sentence.text.length : sorted[index + 1].cueStart,
+  }));
+}

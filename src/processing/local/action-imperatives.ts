@@ -1,0 +1,112 @@
+import {
+  assignWindows,
+  type Candidate,
+  type CueStrength,
+  clauseAt,
+  DATED,
+  splitCoordinated,
+} from './action-clauses.js';
+import type { Sentence } from './analysis.js';
+import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
+
+const DISCOURSE_OPENERS =
+  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+)*/i;
+
+// "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
+const FRONTED =
+  /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
+
+function openerLength(text: string): number {
+  const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;
+  const fronted = FRONTED.exec(text.slice(discourse))?.[0].length ?? 0;
+  return discourse + fronted + (DISCOURSE_OPENERS.exec(text.slice(discourse + fronted))?.[0].length ?? 0);
+}
+
+/**
+ * The verb opening an imperative: a task verb, or (for a request addressed to the wearer) any verb wink
+ * tags in its base form that is not a light verb ("fill in the form", "renew the parking permit").
+ */
+function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): boolean {
+  if (FILLERS.has(word)) return false;
+  const verbToken = sentence.tokens.find((token) => token.normal === word);
+  if (verbToken !== undefined && verbToken.lemma !== word) return false;
+  if (TASK_VERBS.has(word)) return true;
+  // Beyond the task verbs, an instruction is a task only with a date ("By Monday, fill in the form"):
+  // "lift your arm", "sit down" are done on the spot.
+  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
+}
+
+const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
+
+/**
+ * In a memo, any verb in its base form followed by what it acts on opens an instruction to oneself
+ * ("Take the iron tablets", "keep a food diary"), even a light one; "take care", "make sure" have none.
+ */
+function memoVerb(sentence: Sentence, word: string, at: number): boolean {
+  if (FILLERS.has(word)) return false;
+  const index = sentence.tokens.findIndex((token, position) => position >= at && token.normal === word);
+  const verb = sentence.tokens[index];
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal) return TASK_VERBS.has(word);
+  const next = sentence.tokens[index + 1];
+  const object = next?.pos === 'ADP' ? sentence.tokens[index + 2] : next;
+  return object !== undefined && OBJECT_START.has(object.pos) && object.normal !== 'sure';
+}
+
+/** Where each comma-separated stretch of a memo sentence starts, with the token count before it. */
+function stretchStarts(sentence: Sentence): Array<{ offset: number; tokensBefore: number }> {
+  const starts = [{ offset: 0, tokensBefore: 0 }];
+  let commas = 0;
+  for (const match of sentence.text.matchAll(/,\s+/g)) {
+    commas++;
+    const tokensBefore = nthIndex(sentence, ',', commas) + 1;
+    starts.push({ offset: (match.index ?? 0) + match[0].length, tokensBefore });
+  }
+  return starts;
+}
+
+function nthIndex(sentence: Sentence, value: string, count: number): number {
+  let seen = 0;
+  return sentence.tokens.findIndex((token) => token.value === value && ++seen === count);
+}
+
+/** "Balloons, get the balloons", "And personal, buy a present": a memo's instruction after a fronted topic. */
+export function memoImperatives(sentence: Sentence, sentenceIndex: number): Candidate[] {
+  if (sentence.text.trim().endsWith('?')) return [];
+  const found: Candidate[] = [];
+  for (const { offset, tokensBefore } of stretchStarts(sentence)) {
+    const rest = sentence.text.slice(offset);
+    const opener = offset + openerLength(rest);
+    const word = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+    if (!memoVerb(sentence, word, tokensBefore)) continue;
+    const span = clauseAt(sentence.text, opener);
+    // A task verb needs no further cue; another verb with its object needs a date (see verbAllowed).
+    const strength: CueStrength = TASK_VERBS.has(word) ? 'strong' : 'medium';
+    const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength };
+    const candidate = { ...base, cueStart: opener, clauseStart: span.start, clauseEnd: span.end };
+    found.push(...splitCoordinated({ ...candidate, windowStart: 0, windowEnd: 0, clause: '' }));
+  }
+  return assignWindows(found);
+}
+
+/** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
+export function imperativeCandidates(sentence: Sentence, sentenceIndex: number, addressed = false): Candidate[] {
+  if (sentence.text.trim().endsWith('?')) return [];
+  const opener = openerLength(sentence.text);
+  const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+  if (!imperativeVerb(sentence, firstWord, addressed)) return [];
+  const span = clauseAt(sentence.text, opener);
+  // The verb was vetted above; a request addressed to the wearer then needs no further cue.
+  const base: Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart'> = addressed
+    ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
+    : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
+  return assignWindows(
+    splitCoordinated({
+      ...base,
+      clauseStart: span.start,
+      clauseEnd: span.end,
+      windowStart: 0,
+      windowEnd: 0,
+      clause: '',
+    }),
+  );
+}

@@ -1,0 +1,108 @@
+import { type Candidate, tokenIndexAt } from './action-clauses.js';
+import type { Token } from './nlp.js';
+import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
+
+/**
+ * Which verbs make a cue a task: a deliverable, not a state ("I'll see"), a journey ("I'm flying out
+ * tomorrow") or a favour done on the spot ("could you pass the salt?"); and which plans are hypothetical.
+ */
+
+/** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
+const NON_TASK_VERBS = new Set(
+  'be have see think know guess mean say let try want like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
+    ' ',
+  ),
+);
+/** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
+const INTRANSITIVE_NEXT =
+  /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now|early|late|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|^$/;
+const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
+const HYPOTHETICAL_INSIDE =
+  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
+export const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
+// "hand in my notice", "look up the forms": a particle followed by a noun phrase is a phrasal verb's object.
+const PHRASAL_OBJECT =
+  /^(?:up|out|off|in|on|over|back|down|away|through) (?:the|a|an|my|your|his|her|their|our|some|this|that|these|those|all)$/;
+
+function hasObject(next: string): boolean {
+  return PHRASAL_OBJECT.test(next) || !INTRANSITIVE_NEXT.test(next);
+}
+
+/** Whether the cue's verb names a deliverable: by kind of cue, its verb, what follows it and whether a date is set. */
+export function verbAllowed(candidate: Candidate, hasDate: () => boolean): boolean {
+  const { verb, next } = leadingVerb(candidate);
+  // A need is the wearer's task when it is theirs to meet ("your number", "signed by you") or has a deadline.
+  if (candidate.impliedVerb !== undefined) return /\byour?\b/i.test(candidate.clause) || hasDate();
+  if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
+  if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
+  if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
+  // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
+  if (!TASK_VERBS.has(verb) && !hasObject(next)) return false;
+  // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
+  if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate);
+  if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
+  // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
+  if (candidate.strength === 'planned') return plansAhead(candidate, verb, next) && hasDate();
+  return true;
+}
+
+const HABITUAL =
+  /\b(?:every|each|usually|always|often|never|sometimes|normally|on (?:\w+days|weekends)|\w+ times|once a|twice a|a (?:day|week|month))\b/i;
+
+/**
+ * A plan stated in the present needs a verb in the present (not "I called"), an object (not "I'm flying
+ * out"), a verb that is not a light one, and no sign of a habit ("I walk the dog every morning").
+ */
+function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
+  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || !hasObject(next)) return false;
+  if (HABITUAL.test(candidate.sentence.text) || candidate.sentence.text.trim().endsWith('?')) return false;
+  const { verbToken, object } = verbAndObject(candidate);
+  const inPresent =
+    verbToken !== undefined && (verbToken.normal.endsWith('ing') || verbToken.lemma === verbToken.normal);
+  return inPresent && verbToken.pos === 'VERB' && object !== undefined && OBJECT_START.has(object.pos);
+}
+
+const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
+const THING_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ']);
+
+/** The clause's verb and the first word of what it acts on, right after it or its particle ("pick up the keys"). */
+function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; object: Token | undefined } {
+  // The tags of the sentence as said: alone, "call the fundi" reads as a noun phrase.
+  const start = tokenIndexAt(candidate.sentence, candidate.clauseStart);
+  if (start === -1) return { verbToken: undefined, object: undefined };
+  const tokens = candidate.sentence.tokens.slice(start, start + 3);
+  const object = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
+  return { verbToken: tokens[0], object };
+}
+
+/**
+ * Beyond the task verbs, a verb acting on a named thing asks for a task when told to the wearer ("I want
+ * you to keep a headache diary"), or when a day is set: asked in a question ("could you pass the salt?")
+ * or written in a memo, it is more often done on the spot.
+ */
+function otherVerbAsks(candidate: Candidate, hasDate: () => boolean): boolean {
+  if (candidate.kind !== 'request' && candidate.kind !== 'imperative') return false;
+  if (!actsOnThing(candidate)) return false;
+  const told = candidate.kind === 'request' && !candidate.sentence.text.trim().endsWith('?');
+  return told || hasDate();
+}
+
+/** A verb in its base form acting on a noun phrase ("use the drops"), not on a pronoun ("hear me", "take it"). */
+function actsOnThing(candidate: Candidate): boolean {
+  const { verbToken, object } = verbAndObject(candidate);
+  if (verbToken === undefined || verbToken.pos !== 'VERB' || verbToken.lemma !== verbToken.normal) return false;
+  return object !== undefined && THING_START.has(object.pos) && object.normal !== 'sure';
+}
+
+function leadingVerb(candidate: Candidate): { verb: string; next: string } {
+  const words = candidate.clause.toLowerCase().match(/[a-z']+/g) ?? [];
+  if (candidate.impliedVerb !== undefined) return { verb: candidate.impliedVerb, next: words.slice(0, 2).join(' ') };
+  const token = candidate.sentence.tokens.find((item) => item.normal === words[0]);
+  const verb = token !== undefined && token.pos === 'VERB' ? token.lemma : (words[0] ?? '');
+  return { verb, next: words.slice(1, 3).join(' ') };
+}
+
+export function isHypothetical(candidate: Candidate): boolean {
+  const before = candidate.sentence.text.slice(0, candidate.cueStart);
+  return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
+}
