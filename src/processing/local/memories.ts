@@ -6,6 +6,7 @@ import { namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   confirmedQuestions,
+  relationsNamedInDialogue,
   type Statement,
   saidOfWearer,
   tokensOfClause,
@@ -242,7 +243,13 @@ export function extractMemories(
     order: order.get(answer.sentence) ?? 0,
     source: answer.answer,
   }));
-  const facts = [...own, ...heard, ...answered].filter((fact) => complete(fact.content));
+  const named = relationsNamedInDialogue(analysis).map((relation) => ({
+    content: relation.content,
+    category: 'core' as const,
+    order: order.get(relation.sentence) ?? 0,
+    source: relation.content,
+  }));
+  const facts = [...own, ...heard, ...named, ...answered].filter((fact) => complete(fact.content));
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
   for (const fact of facts) {

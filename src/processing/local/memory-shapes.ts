@@ -33,8 +33,10 @@ const NON_HABIT = new Set(
   promise bet swear doubt reckon imagine assume mind care bother worry wonder`.split(/\s+/),
 );
 const WORK_VERBS = new Set(['work', 'teach', 'lead', 'manage', 'run', 'own', 'coach', 'design', 'build', 'sell']);
-const KIN =
-  /^(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)s?$/i;
+/** Relatives, pets and close people a wearer names ("my sister", "your wife"). */
+export const KIN_WORDS =
+  '(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|children|boy|girl|baby|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)';
+export const KIN = new RegExp(`^${KIN_WORDS}s?$`, 'i');
 
 const CONTRACTED: Record<string, [string, string]> = {
   "i'm": ['i', 'am'],
@@ -152,27 +154,53 @@ function tenure(tokens: Token[]): Shape | null {
   return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) ? { category: 'core' } : null;
 }
 
-/** "my sister Orla", "my son Sem", "my other cat, Gio": the relation and the name. */
-export function namedRelative(tokens: Token[]): Shape | null {
+export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
+export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
+const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
+
+function isName(token: Token | undefined): token is Token {
+  return token !== undefined && token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value);
+}
+
+/** "Marcus", "Marcus and Jaylen": the names that start at `at`. */
+function namesFrom(list: Token[], at: number): string[] {
+  const names: string[] = [];
+  let index = at;
+  while (isName(list[index])) {
+    names.push(list[index].value);
+    if (list[index + 1]?.normal !== 'and' || !isName(list[index + 2])) break;
+    index += 2;
+  }
+  return names;
+}
+
+function namedContent(noun: string, names: string[]): Shape {
+  const plural = names.length > 1;
+  return { category: 'core', content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
+}
+
+/**
+ * "my sister Orla", "my other cat, Gio", "my boys, Marcus and Jaylen", "Pablo, my brother": the relation
+ * and its name. `owners` are the possessives that point at the wearer: "my" in the wearer's own words,
+ * "your" in what someone says to them ("your brother Moussa").
+ */
+export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
   const list = words(tokens);
   for (let index = 0; index < list.length - 1; index++) {
-    if (list[index].normal !== 'my' && list[index].normal !== 'our') continue;
-    let at = index + 1;
-    if (
-      ['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best'].includes(
-        list[at]?.normal ?? '',
-      )
-    )
-      at++;
+    if (!owners.has(list[index].normal)) continue;
+    const at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
     const relation = list[at];
-    const name = list[at + 1];
-    if (relation === undefined || name === undefined || !KIN.test(relation.normal)) continue;
-    if (name.pos !== 'PROPN' || !/^\p{Lu}\p{Ll}/u.test(name.value)) continue;
+    if (relation === undefined || !KIN.test(relation.normal)) continue;
     const noun = list
       .slice(index + 1, at + 1)
       .map((token) => token.normal)
       .join(' ');
-    return { category: 'core', content: `User's ${noun} is named ${name.value}` };
+    const names = namesFrom(list, at + 1);
+    if (names.length > 0) return namedContent(noun, names);
+    // "Pablo, my brother": the name in apposition before the relation.
+    const before = tokens.indexOf(list[index]);
+    if (tokens[before - 1]?.value === ',' && isName(tokens[before - 2]))
+      return namedContent(noun, [tokens[before - 2].value]);
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -60,13 +61,32 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
 ];
 
+// "Arjun is your partner?": a name the asker puts to one of the listener's people.
+const NAMED_RELATION = new RegExp(`^(?:and |so )?(\\p{Lu}\\p{Ll}+) is your (${KIN_WORDS})$`, 'iu');
+// "Is this Bao's mom?": the listener is someone's parent.
+const CHILD_OF =
+  /^(?:hi,? |hello,? )?(?:is this|are you) ((?:\p{Lu}\p{Ll}+ ){1,2}?\p{Lu}[\p{L}-]*'s (?:mom|mum|mother|dad|father|parent|wife|husband|partner))$/u;
+// "Still in Dakar?" after "How's your brother?": the subject is the relation the turn asked after.
+const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
+  [
+    /^(?:and|so|but|oh)?[\s,]*still\s+((?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
+    `${topic} is still $1`,
+  ],
+  [/^(?:and|so|but|oh)?[\s,]*(?:is (?:he|she)|(?:he|she)'s)\s+(.+)$/i, `${topic} is $1`],
+];
+
 /** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */
-export function questionAsStatement(question: string): string | null {
+export function questionAsStatement(question: string, topic: string | null = null): string | null {
   const bare = question
     .trim()
     .replace(TAG, '')
     .replace(/[?.!]+$/, '');
-  for (const [pattern, replacement] of QUESTION_SHAPES) {
+  const relation = NAMED_RELATION.exec(bare);
+  if (relation !== null) return `my ${relation[2].toLowerCase()} is ${relation[1]}`;
+  const parent = CHILD_OF.exec(bare);
+  if (parent !== null) return `I'm ${parent[1]}`;
+  const shapes = topic === null ? QUESTION_SHAPES : [...TOPIC_SHAPES(topic), ...QUESTION_SHAPES];
+  for (const [pattern, replacement] of shapes) {
     if (!pattern.test(bare)) continue;
     return bare
       .replace(pattern, replacement)
@@ -76,19 +96,60 @@ export function questionAsStatement(question: string): string | null {
   return null;
 }
 
-/** Another speaker's questions about the wearer that the wearer's next turn confirms. */
+// A yes within the first words of the reply: "October, yes.", "Haha, yes, every Tuesday night".
+const YES_WORD = /\b(?:yes|yeah|yep|yup|sure|definitely|absolutely|correct|exactly|indeed|still|always)\b/i;
+const NO_FIRST = /^(?:no|nope|nah|not|never)\b/i;
+
+function confirms(reply: Sentence): boolean {
+  const text = reply.text.trim();
+  if (AFFIRMATIVE.test(text)) return true;
+  const head = text.split(/\s+/).slice(0, 4).join(' ');
+  return !NO_FIRST.test(text) && YES_WORD.test(head);
+}
+
+/** The question of a turn that its reply answers: the last one among the turn's final two sentences. */
+function closingQuestion(analysis: Analysis, lastIndex: number): number {
+  for (let index = lastIndex; index >= Math.max(0, lastIndex - 1); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence?.turn !== analysis.sentences[lastIndex]?.turn) break;
+    if (sentence.text.trim().endsWith('?')) return index;
+  }
+  return -1;
+}
+
+const YOUR_KIN = new RegExp(`\\byour ((?:little |big |older |younger )?${KIN_WORDS}s?)\\b`, 'i');
+
+/**
+ * Who a subjectless question is about: "How's your brother? Moussa, right? Still in Dakar?" asks
+ * after the brother, not the listener. The relation (and a name said with it) from earlier in the turn.
+ */
+function topicOfTurn(analysis: Analysis, questionIndex: number): string | null {
+  const turn = analysis.sentences[questionIndex]?.turn;
+  for (let index = questionIndex - 1; index >= Math.max(0, questionIndex - 3); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn !== turn) break;
+    const kin = YOUR_KIN.exec(sentence.text);
+    if (kin === null) continue;
+    const later = analysis.sentences.slice(index, questionIndex).flatMap((each) => each.tokens);
+    const name = later.find((token) => token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value));
+    return `my ${kin[1].toLowerCase()}${name === undefined ? '' : ` ${name.value}`}`;
+  }
+  return null;
+}
+
+/** Another speaker's questions about the wearer (or the wearer's people) that the wearer's reply confirms. */
 export function confirmedQuestions(analysis: Analysis): Statement[] {
   if (!analysis.dialogue || analysis.attribution === 'absent') return [];
   const statements: Statement[] = [];
   analysis.sentences.forEach((sentence, index) => {
-    if (sentence.isUser || !sentence.text.trim().endsWith('?')) return;
-    // Only the question that ends the turn is the one the reply answers.
-    const endsTurn = analysis.sentences[index + 1]?.turn !== sentence.turn;
-    if (!endsTurn || analysis.turns[sentence.turn + 1]?.isUser !== true) return;
-    const reply = analysis.sentences[index + 1];
-    if (reply === undefined || !AFFIRMATIVE.test(reply.text.trim())) return;
-    const text = questionAsStatement(sentence.text);
-    if (text !== null) statements.push({ text, sentence, secondHand: true });
+    const next = analysis.sentences[index + 1];
+    if (sentence.isUser || next === undefined || next.turn === sentence.turn || !next.isUser) return;
+    const asked = closingQuestion(analysis, index);
+    const reply = analysis.sentences.slice(index + 1, index + 3).filter((each) => each.turn === next.turn);
+    if (asked === -1 || !reply.some(confirms)) return;
+    const question = analysis.sentences[asked];
+    const text = questionAsStatement(question.text, topicOfTurn(analysis, asked));
+    if (text !== null) statements.push({ text, sentence: question, secondHand: true });
   });
   return statements;
 }
@@ -173,4 +234,41 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
     answers.push({ topic, answer, sentence: reply });
   });
   return answers;
+}
+
+export interface NamedRelation {
+  content: string;
+  sentence: Sentence;
+}
+
+/** The first word of a sentence when it is a name: "Kemi's on her way", "Moussa, right?". */
+function leadingName(sentence: Sentence | undefined): string | null {
+  const first = sentence?.tokens[0];
+  return first !== undefined && first.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(first.value) ? first.value : null;
+}
+
+/**
+ * People of the wearer's named by someone else: "your brother Moussa", or "your wife" named by the next
+ * sentence ("Is your wife joining us?" "Kemi's on her way." / "How's your brother? Moussa, right?").
+ */
+export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
+  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
+  const relations: NamedRelation[] = [];
+  analysis.sentences.forEach((sentence, index) => {
+    if (sentence.isUser) return;
+    const said = namedRelative(sentence.tokens, LISTENER_OWNERS);
+    if (said?.content !== undefined) {
+      relations.push({ content: said.content, sentence });
+      return;
+    }
+    const kin = YOUR_KIN.exec(sentence.text);
+    if (kin === null || !sentence.text.trim().endsWith('?')) return;
+    const next = analysis.sentences[index + 1];
+    const name = leadingName(next);
+    const sameAsker = next?.turn === sentence.turn && !next.isUser;
+    const reply = next?.isUser === true && next.turn === sentence.turn + 1;
+    if (name === null || !(sameAsker || reply)) return;
+    relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, sentence });
+  });
+  return relations;
 }
