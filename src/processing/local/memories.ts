@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { analysisOf, type Sentence } from './analysis.js';
+import { complete } from './memory-checks.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { namedRelative, shapeOf } from './memory-shapes.js';
 import {
@@ -30,7 +31,7 @@ interface Fact {
 }
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=I\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
 const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s/i;
@@ -188,40 +189,6 @@ export class KnownMemories {
   add(content: string): void {
     this.entries.push({ content, words: wordsOf(content) });
   }
-}
-
-const DANGLING = new Set([
-  'to',
-  'got',
-  'get',
-  'be',
-  'been',
-  'a',
-  'an',
-  'the',
-  'my',
-  'their',
-  'of',
-  'for',
-  'with',
-  'and',
-  'or',
-  'is',
-  'are',
-  'was',
-  'has',
-  'have',
-  'in',
-  'on',
-  'at',
-]);
-
-/** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
-function complete(content: string): boolean {
-  const words = content.split(' ');
-  const last = (words.at(-1) ?? '').toLowerCase();
-  // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
-  return words.length >= 3 && !DANGLING.has(last) && !/\b(?:you|your|yours)\b/i.test(content);
 }
 
 export function extractMemories(

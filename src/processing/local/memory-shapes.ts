@@ -158,18 +158,39 @@ export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
 export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
 const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
 
-function isName(token: Token | undefined): token is Token {
-  return token !== undefined && token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value);
+// Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
+const NOT_A_NAME =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$/;
+
+/** A capitalised proper noun that can be a person's or a pet's name. */
+export function isName(token: Token | undefined): token is Token {
+  return (
+    token !== undefined && token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value) && !NOT_A_NAME.test(token.normal)
+  );
 }
 
-/** "Marcus", "Marcus and Jaylen": the names that start at `at`. */
+/** "Ben Salah" at `at`: a name and the surname words that follow it. */
+function fullName(list: Token[], at: number): { name: string; end: number } {
+  let end = at;
+  while (end - at < 2 && isName(list[end + 1])) end++;
+  return {
+    name: list
+      .slice(at, end + 1)
+      .map((token) => token.value)
+      .join(' '),
+    end,
+  };
+}
+
+/** "Marcus", "Marcus and Jaylen", "Dr. Ben Salah": the names that start at `at`. */
 function namesFrom(list: Token[], at: number): string[] {
   const names: string[] = [];
-  let index = at;
+  let index = list[at]?.normal === 'dr' ? at + 1 : at;
   while (isName(list[index])) {
-    names.push(list[index].value);
-    if (list[index + 1]?.normal !== 'and' || !isName(list[index + 2])) break;
-    index += 2;
+    const { name, end } = fullName(list, index);
+    names.push(name);
+    if (list[end + 1]?.normal !== 'and' || !isName(list[end + 2])) break;
+    index = end + 2;
   }
   return names;
 }

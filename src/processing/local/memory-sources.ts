@@ -1,5 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
+import { isName, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -131,7 +131,7 @@ function topicOfTurn(analysis: Analysis, questionIndex: number): string | null {
     const kin = YOUR_KIN.exec(sentence.text);
     if (kin === null) continue;
     const later = analysis.sentences.slice(index, questionIndex).flatMap((each) => each.tokens);
-    const name = later.find((token) => token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value));
+    const name = later.find(isName);
     return `my ${kin[1].toLowerCase()}${name === undefined ? '' : ` ${name.value}`}`;
   }
   return null;
@@ -220,18 +220,37 @@ export interface Answer {
   sentence: Sentence;
 }
 
+/** The reply's phrase and the verbless phrases right after it: "Delivery driver. DPD." → "Delivery driver, DPD". */
+function answerPhrase(analysis: Analysis, first: number): string {
+  const phrases: string[] = [];
+  for (let index = first; index < first + 3; index++) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn !== analysis.sentences[first]?.turn || !ellipticalAnswer(sentence))
+      break;
+    phrases.push(sentence.text.replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '').replace(/[.!]+$/, ''));
+  }
+  return phrases.join(', ');
+}
+
 /** "What's the dog?" "Bella, a springer spaniel.": another speaker asks, the wearer answers in a phrase. */
 export function answeredQuestions(analysis: Analysis): Answer[] {
   if (!analysis.dialogue || analysis.attribution === 'absent') return [];
   const answers: Answer[] = [];
   analysis.sentences.forEach((sentence, index) => {
-    if (sentence.isUser || !sentence.text.trim().endsWith('?') || !ABOUT_LISTENER.test(sentence.text)) return;
     const reply = analysis.sentences[index + 1];
-    if (reply === undefined || !reply.isUser || reply.turn !== sentence.turn + 1 || !ellipticalAnswer(reply)) return;
-    const topic = questionTopic(sentence.tokens);
-    if (topic === null) return;
-    const answer = reply.text.replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '').replace(/[.!]+$/, '');
-    answers.push({ topic, answer, sentence: reply });
+    if (sentence.isUser || reply === undefined || !reply.isUser || reply.turn !== sentence.turn + 1) return;
+    // "And do you do any sport? Exercise?": the topic may sit in either of the turn's last two sentences.
+    const asked = [analysis.sentences[index - 1], sentence].filter(
+      (each): each is Sentence =>
+        each !== undefined &&
+        each.turn === sentence.turn &&
+        each.text.trim().endsWith('?') &&
+        ABOUT_LISTENER.test(each.text),
+    );
+    if (asked.length === 0 || !ellipticalAnswer(reply)) return;
+    const topic = asked.map((question) => questionTopic(question.tokens)).find((each) => each !== null);
+    if (topic === undefined || topic === null) return;
+    answers.push({ topic, answer: answerPhrase(analysis, index + 1), sentence: reply });
   });
   return answers;
 }
@@ -243,8 +262,10 @@ export interface NamedRelation {
 
 /** The first word of a sentence when it is a name: "Kemi's on her way", "Moussa, right?". */
 function leadingName(sentence: Sentence | undefined): string | null {
-  const first = sentence?.tokens[0];
-  return first !== undefined && first.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(first.value) ? first.value : null;
+  const words = sentence?.tokens.filter((token) => token.kind === 'word') ?? [];
+  // "Little Ama?": a fond adjective before the name.
+  const first = /^(?:little|big|baby|young|old)$/.test(words[0]?.normal ?? '') ? words[1] : words[0];
+  return isName(first) ? first.value : null;
 }
 
 /**
