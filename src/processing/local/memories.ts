@@ -1,12 +1,14 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
-import { analysisOf, type Sentence } from './analysis.js';
+import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   confirmedQuestions,
+  elaboration,
+  placeNamedBefore,
   relationsNamedInDialogue,
   type Statement,
   saidOfWearer,
@@ -123,6 +125,26 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   return facts;
 }
 
+/** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
+function placed(content: string, analysis: Analysis, index: number): string {
+  if (!/\b(?:here|there)\b/.test(content)) return content;
+  const place = placeNamedBefore(analysis, index);
+  if (place === null) return content;
+  return content
+    .replace(/\b((?:moved|came|went|relocated)(?: (?:down|up|over|back|out))?) (?:here|there)\b/, `$1 to ${place}`)
+    .replace(/\b(?:here|there)\b/, `in ${place}`);
+}
+
+function withDetail(content: string, detail: string): string {
+  const named = parseTokens(detail)[0]?.pos === 'PROPN';
+  const phrase = named ? detail : detail.charAt(0).toLowerCase() + detail.slice(1);
+  return `${content}, ${phrase}`
+    .split(' ')
+    .slice(0, MAX_WORDS)
+    .join(' ')
+    .replace(/[,;:]+$/, '');
+}
+
 /** A confirmed question or a statement about the wearer, read as the wearer's own clause. */
 function secondHandFact(statement: Statement, order: number): Fact | null {
   if (NOT_A_FACT.test(statement.text)) return null;
@@ -197,9 +219,15 @@ export function extractMemories(
 ): ExtractedMemory[] {
   const analysis = analysisOf(input);
   const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
-  const own = analysis.sentences
-    .filter((sentence) => sentence.isUser)
-    .flatMap((sentence) => factsOf(sentence, order.get(sentence) ?? 0));
+  const own = analysis.sentences.flatMap((sentence, index) => {
+    if (!sentence.isUser) return [];
+    const facts = factsOf(sentence, index);
+    const detail = elaboration(analysis, index);
+    const last = facts.at(-1);
+    // "I have a dog. A beagle, Pepper.": the phrase after a fact says which.
+    if (last !== undefined && detail !== null) last.content = withDetail(last.content, detail);
+    return facts;
+  });
   const heard = [...confirmedQuestions(analysis), ...saidOfWearer(analysis)].flatMap((statement) => {
     const fact = secondHandFact(statement, order.get(statement.sentence) ?? 0);
     return fact === null ? [] : [fact];
@@ -216,7 +244,9 @@ export function extractMemories(
     order: order.get(relation.sentence) ?? 0,
     source: relation.content,
   }));
-  const facts = [...own, ...heard, ...named, ...answered].filter((fact) => complete(fact.content));
+  const facts = [...own, ...heard, ...named, ...answered]
+    .map((fact) => ({ ...fact, content: placed(fact.content, analysis, fact.order) }))
+    .filter((fact) => complete(fact.content));
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
   for (const fact of facts) {

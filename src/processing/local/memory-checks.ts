@@ -44,5 +44,7 @@ export function complete(content: string): boolean {
   const end = tokens.at(-1);
   if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
   if (tokens.some((token) => token.pos === 'PRON' && UNRESOLVED.has(token.normal))) return false;
+  // "User has been here nine years": a place only the conversation knew.
+  if (/\b(?:here|there)\b/i.test(content)) return false;
   return !comparisonOnly(tokens) && !nameOnly(tokens);
 }

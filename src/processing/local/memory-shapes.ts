@@ -220,8 +220,10 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
     if (names.length > 0) return namedContent(noun, names);
     // "Pablo, my brother": the name in apposition before the relation.
     const before = tokens.indexOf(list[index]);
-    if (tokens[before - 1]?.value === ',' && isName(tokens[before - 2]))
-      return namedContent(noun, [tokens[before - 2].value]);
+    if (tokens[before - 1]?.value !== ',' || !isName(tokens[before - 2])) continue;
+    let start = before - 2;
+    while (start > before - 4 && isName(tokens[start - 1])) start--;
+    return namedContent(noun, [fullName(tokens, start).name]);
   }
   return null;
 }

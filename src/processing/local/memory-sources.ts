@@ -202,7 +202,9 @@ function ellipticalAnswer(sentence: Sentence): boolean {
   const words = sentence.tokens.filter((token) => token.kind === 'word');
   if (words.length === 0 || words.length > 8 || GREETING.test(sentence.text)) return false;
   const verbal = (token: Token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal);
-  if (words.some(verbal)) return false;
+  // wink reads a lone leading noun as an imperative ("Trumpet, in a mariachi."); a comma after it says otherwise.
+  const lone = sentence.tokens[1]?.value === ',' && sentence.tokens[0]?.pos === 'VERB';
+  if (words.slice(lone ? 1 : 0).some(verbal)) return false;
   return words.some((token) => (token.pos === 'NOUN' || token.pos === 'PROPN') && !TIME_WORD.test(token.normal));
 }
 
@@ -292,4 +294,36 @@ export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
     relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, sentence });
   });
   return relations;
+}
+
+/** The verbless phrase right after a sentence of the wearer's that names what it was about ("A beagle, Pepper."). */
+export function elaboration(analysis: Analysis, index: number): string | null {
+  const sentence = analysis.sentences[index];
+  const next = analysis.sentences[index + 1];
+  if (sentence === undefined || next === undefined || next.turn !== sentence.turn || !ellipticalAnswer(next))
+    return null;
+  return next.text.replace(/[.!?]+$/, '').trim();
+}
+
+const PLACE_PREPOSITIONS = new Set(['in', 'from', 'to', 'at', 'near']);
+
+/** The place a "here" or "there" points back to: "Are you coming up from Florianópolis?", "Peckham is home". */
+export function placeNamedBefore(analysis: Analysis, index: number): string | null {
+  for (let at = index; at >= Math.max(0, index - 3); at--) {
+    const tokens = analysis.sentences[at]?.tokens.filter((token) => token.kind === 'word') ?? [];
+    for (let end = tokens.length - 1; end >= 0; end--) {
+      if (!isName(tokens[end])) continue;
+      let start = end;
+      while (start > end - 2 && isName(tokens[start - 1])) start--;
+      const before = tokens[start - 1]?.normal ?? '';
+      const home = tokens[end + 1]?.lemma === 'be' && tokens[end + 2]?.normal === 'home';
+      if (PLACE_PREPOSITIONS.has(before) || home)
+        return tokens
+          .slice(start, end + 1)
+          .map((token) => token.value)
+          .join(' ');
+      end = start;
+    }
+  }
+  return null;
 }
