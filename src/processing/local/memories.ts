@@ -148,12 +148,15 @@ function withDetail(content: string, detail: string): string {
 /** A confirmed question or a statement about the wearer, read as the wearer's own clause. */
 function secondHandFact(statement: Statement, order: number): Fact | null {
   if (NOT_A_FACT.test(statement.text)) return null;
+  const detailed = (fact: Fact): Fact =>
+    statement.detail === undefined ? fact : { ...fact, content: withDetail(fact.content, statement.detail) };
   const fact = factFromClause(statement.text, parseTokens(statement.text));
-  if (fact !== null) return { ...fact, order };
+  if (fact !== null) return detailed({ ...fact, order });
   // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms;
-  // "your cholesterol is high": a finding someone states about the wearer.
-  if (!/\bstill\b|^my\b/i.test(statement.text)) return null;
-  return { content: rewrite(statement.text), category: 'core', order, source: statement.text };
+  // "your cholesterol is high": a finding someone states about the wearer;
+  // "You got married?" "Yes, last year.": a question the reply confirms and adds to.
+  if (!/\bstill\b|^my\b/i.test(statement.text) && statement.detail === undefined) return null;
+  return detailed({ content: rewrite(statement.text), category: 'core', order, source: statement.text });
 }
 
 const TAG_TAGS = new Set(['NOUN', 'PROPN']);

@@ -15,6 +15,8 @@ export interface Statement {
   sentence: Sentence;
   /** said by someone else and confirmed, or said to the wearer */
   secondHand: boolean;
+  /** what a confirming reply added: "You got married?" "Yes, last year." → "last year" */
+  detail?: string;
 }
 
 // A lead-in of up to five words that ends where the first-person clause starts.
@@ -107,14 +109,38 @@ function confirms(reply: Sentence): boolean {
   return !NO_FIRST.test(text) && YES_WORD.test(head);
 }
 
-/** The question of a turn that its reply answers: the last one among the turn's final two sentences. */
-function closingQuestion(analysis: Analysis, lastIndex: number): number {
+/** The turn's questions its reply can answer: those among the turn's final two sentences, last first. */
+function closingQuestions(analysis: Analysis, lastIndex: number): number[] {
+  const found: number[] = [];
   for (let index = lastIndex; index >= Math.max(0, lastIndex - 1); index--) {
     const sentence = analysis.sentences[index];
     if (sentence?.turn !== analysis.sentences[lastIndex]?.turn) break;
-    if (sentence.text.trim().endsWith('?')) return index;
+    if (sentence.text.trim().endsWith('?')) found.push(index);
   }
-  return -1;
+  return found;
+}
+
+// "You're still not doing the dairy?" "No dairy, no.": a no agrees with a negative question.
+const NEGATIVE_QUESTION = /\b(?:not|never|no longer)\b|n't\b/i;
+
+function agrees(question: Sentence, reply: Sentence[]): boolean {
+  if (reply.some(confirms)) return true;
+  return NEGATIVE_QUESTION.test(question.text) && NO_FIRST.test(reply[0]?.text.trim() ?? '');
+}
+
+/** What the reply adds after its yes, when it is a phrase: "Yes, last year." → "last year". */
+function replyDetail(reply: Sentence | undefined): string | undefined {
+  if (reply === undefined) return undefined;
+  const words = reply.tokens.filter((token) => token.kind === 'word');
+  const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
+  const rest = words.slice(yes + 1);
+  if (yes === -1 || rest.length === 0 || rest.length > 10) return undefined;
+  if (rest.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal))) return undefined;
+  const from = reply.text.indexOf(rest[0].value, reply.text.search(YES_WORD));
+  return reply.text
+    .slice(from)
+    .replace(/[.!?]+$/, '')
+    .trim();
 }
 
 const YOUR_KIN = new RegExp(`\\byour ((?:little |big |older |younger )?${KIN_WORDS}s?)\\b`, 'i');
@@ -144,12 +170,15 @@ export function confirmedQuestions(analysis: Analysis): Statement[] {
   analysis.sentences.forEach((sentence, index) => {
     const next = analysis.sentences[index + 1];
     if (sentence.isUser || next === undefined || next.turn === sentence.turn || !next.isUser) return;
-    const asked = closingQuestion(analysis, index);
     const reply = analysis.sentences.slice(index + 1, index + 3).filter((each) => each.turn === next.turn);
-    if (asked === -1 || !reply.some(confirms)) return;
-    const question = analysis.sentences[asked];
-    const text = questionAsStatement(question.text, topicOfTurn(analysis, asked));
-    if (text !== null) statements.push({ text, sentence: question, secondHand: true });
+    for (const asked of closingQuestions(analysis, index)) {
+      const question = analysis.sentences[asked];
+      const text = questionAsStatement(question.text, topicOfTurn(analysis, asked));
+      if (text === null) continue;
+      if (agrees(question, reply))
+        statements.push({ text, sentence: question, secondHand: true, detail: replyDetail(reply[0]) });
+      break;
+    }
   });
   return statements;
 }
