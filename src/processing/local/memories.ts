@@ -3,7 +3,7 @@ import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
-import { namedRelative, shapeOf } from './memory-shapes.js';
+import { lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   confirmedQuestions,
@@ -119,6 +119,9 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
     facts.push({ content: rewrite(relative), category: 'core', order, source: relative });
+  const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
+  if (span?.content !== undefined)
+    facts.push({ content: span.content, category: span.category, order, source: span.content });
   const named = namedRelative(sentence.tokens);
   if (named?.content !== undefined && facts.length === 0)
     facts.push({ content: named.content, category: named.category, order, source: sentence.text });
@@ -136,6 +139,8 @@ function placed(content: string, analysis: Analysis, index: number): string {
 }
 
 function withDetail(content: string, detail: string): string {
+  // "Still in Dakar?" "Yes, still in Dakar.": a reply that repeats the question adds nothing.
+  if (content.toLowerCase().includes(detail.toLowerCase())) return content;
   const named = parseTokens(detail)[0]?.pos === 'PROPN';
   const phrase = named ? detail : detail.charAt(0).toLowerCase() + detail.slice(1);
   return `${content}, ${phrase}`
@@ -149,7 +154,9 @@ function withDetail(content: string, detail: string): string {
 function secondHandFact(statement: Statement, order: number): Fact | null {
   if (NOT_A_FACT.test(statement.text)) return null;
   const detailed = (fact: Fact): Fact =>
-    statement.detail === undefined ? fact : { ...fact, content: withDetail(fact.content, statement.detail) };
+    statement.detail === undefined || !complete(fact.content)
+      ? fact
+      : { ...fact, content: withDetail(fact.content, statement.detail) };
   const fact = factFromClause(statement.text, parseTokens(statement.text));
   if (fact !== null) return detailed({ ...fact, order });
   // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms;
@@ -228,7 +235,12 @@ export function extractMemories(
     const detail = elaboration(analysis, index);
     const last = facts.at(-1);
     // "I have a dog. A beagle, Pepper.": the phrase after a fact says which.
-    if (last !== undefined && detail !== null) last.content = withDetail(last.content, detail);
+    const open =
+      last !== undefined &&
+      /^User (?:is|has|was)\b/.test(last.content) &&
+      last.content.split(' ').length <= 7 &&
+      complete(last.content);
+    if (last !== undefined && open && detail !== null) last.content = withDetail(last.content, detail);
     return facts;
   });
   const heard = [...confirmedQuestions(analysis), ...saidOfWearer(analysis)].flatMap((statement) => {

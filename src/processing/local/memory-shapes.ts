@@ -136,8 +136,11 @@ function habit(tokens: Token[]): Shape | null {
   )
     index++;
   const verb = tokens[index];
-  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal || NON_HABIT.has(verb.lemma)) return null;
   const next = tokens[index + 1];
+  // "I go cycling on weekends", "I go climbing": an activity named by its -ing form.
+  if (verb?.normal === 'go' && next !== undefined && /ing$/.test(next.normal) && next.normal !== 'going')
+    return { category: 'hobbies' };
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal || NON_HABIT.has(verb.lemma)) return null;
   if (
     next === undefined ||
     next.pos === 'PART' ||
@@ -159,8 +162,9 @@ export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
 const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
 
 // Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
-const NOT_A_NAME =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$/;
+const CALENDAR =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
+const NOT_A_NAME = new RegExp(`^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$`);
 
 /** A capitalised proper noun that can be a person's or a pet's name. */
 export function isName(token: Token | undefined): token is Token {
@@ -262,4 +266,26 @@ function cannotConsume(tokens: Token[]): Shape | null {
 export function shapeOf(tokens: Token[]): Shape | null {
   const list = words(tokens);
   return copula(list) ?? bareHave(list) ?? tenure(list) ?? lifeEvent(list) ?? cannotConsume(list) ?? habit(list);
+}
+
+const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
+// "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
+const SPAN = new RegExp(
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with) ((?:an?|the|my)?\\s*[^,.;!?]{2,40}?)(?:\\s+now)?$`,
+  'i',
+);
+
+// "Three years in September" dates the span; it does not say where it was spent.
+const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
+
+/** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
+export function lifeSpan(clause: string): Shape | null {
+  const head = clause
+    .replace(/[,.;!?].*$/, '')
+    .replace(new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i'), '');
+  const match = SPAN.exec(head.trim());
+  if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
+  const [, span, preposition, what] = match;
+  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${what.replace(/\bmy\b/gi, 'their')}`;
+  return { category: ['at', 'as'].includes(preposition.toLowerCase()) ? 'work' : 'core', content };
 }

@@ -135,6 +135,8 @@ function replyDetail(reply: Sentence | undefined): string | undefined {
   const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
   const rest = words.slice(yes + 1);
   if (yes === -1 || rest.length === 0 || rest.length > 10) return undefined;
+  // "Yes, Abah.": a lone name after the yes addresses the asker.
+  if (rest.length === 1 && rest[0].pos === 'PROPN') return undefined;
   if (rest.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal))) return undefined;
   const from = reply.text.indexOf(rest[0].value, reply.text.search(YES_WORD));
   return reply.text
@@ -331,7 +333,10 @@ export function elaboration(analysis: Analysis, index: number): string | null {
   const next = analysis.sentences[index + 1];
   if (sentence === undefined || next === undefined || next.turn !== sentence.turn || !ellipticalAnswer(next))
     return null;
-  return next.text.replace(/[.!?]+$/, '').trim();
+  // It names or qualifies ("A beagle, Pepper.", "Moderate.", "Trumpet, in a mariachi."), not a new topic ("Tax season.").
+  const [first, second] = next.tokens;
+  const names = ['a', 'an'].includes(first?.normal ?? '') || first?.pos === 'ADJ' || second?.value === ',';
+  return names ? next.text.replace(/[.!?]+$/, '').trim() : null;
 }
 
 const PLACE_PREPOSITIONS = new Set(['in', 'from', 'to', 'at', 'near']);
