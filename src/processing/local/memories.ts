@@ -36,13 +36,16 @@ const CLAUSE_SPLIT =
   /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
-const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s/i;
+// A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
+const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
 const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
 function clausesOf(sentence: Sentence): string[] {
   return sentence.text
     .replace(/[.!?]+$/, '')
+    // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
+    .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
     .split(CLAUSE_SPLIT)
     .map((clause) => clause.replace(OPENERS, '').trim())
     .filter((clause) => clause !== '')
@@ -106,14 +109,29 @@ function relativeFact(clauses: string[]): string | null {
   return follow === undefined ? null : `${subject[0]} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
+const POINTER = /\b(to|of|with|about|on|for) (?:that|it|this)\b(?:\s+myself\b)?/i;
+
+/** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
+function resolvePointer(clause: string, previous: string | undefined): string {
+  const match = POINTER.exec(clause);
+  if (match === null || previous === undefined) return clause;
+  const tokens = parseTokens(previous).filter((token) => token.kind === 'word');
+  const verbless = !tokens.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos));
+  if (!verbless || tokens.length > 4 || !tokens.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN'))
+    return clause;
+  return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
+}
+
 function factsOf(sentence: Sentence, order: number): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = sentence.text.trim().endsWith('?');
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
-  for (const clause of clauses) {
-    if (NOT_A_FACT.test(clause)) continue;
-    const fact = factFromClause(clause, tokensOfClause(sentence, clause));
+  for (const [index, clause] of clauses.entries()) {
+    const resolved = resolvePointer(clause, clauses[index - 1]);
+    // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".
+    if (NOT_A_FACT.test(clause) || (resolved === clause && POINTER.test(clause))) continue;
+    const fact = factFromClause(resolved, tokensOfClause(sentence, clause));
     if (fact !== null) facts.push({ ...fact, order });
   }
   const relative = relativeFact(clauses);

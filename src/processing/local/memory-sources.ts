@@ -25,17 +25,21 @@ const LEAD_IN = /^((?:[\p{L}'-]+[,.]?\s+){1,5}?)(?=(?:I|I'm|I've|I'd)\b)/u;
 const NOT_A_LEAD_IN =
   /\b(?:if|when|whether|unless|because|what|how|why|where|would|could|should|wish|hope|maybe|think)\b/i;
 
+// "I found out I'm lactose intolerant": a report of learning a fact about oneself; the fact follows.
+const LEARNT = /^I (?:found out|realized|realised|learned|learnt|discovered|was told|figured out)(?: that)? (?=I\b)/;
+
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 export function withoutLeadIn(clause: string): string {
-  if (/^(?:I|my)\b/.test(clause)) return clause;
+  if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '');
   const match = LEAD_IN.exec(clause);
   if (match === null || NOT_A_LEAD_IN.test(match[1])) return clause;
-  return clause.slice(match[1].length);
+  return clause.slice(match[1].length).replace(LEARNT, '');
 }
 
 /** The sentence's tokens that fall inside one of its clauses (clauses are substrings of the sentence). */
 export function tokensOfClause(sentence: Sentence, clause: string): Token[] {
-  const start = sentence.text.indexOf(clause);
+  // Case-blind: the clause may have had its "i" capitalised.
+  const start = sentence.text.toLowerCase().indexOf(clause.toLowerCase());
   if (start === -1) return [];
   const end = start + clause.length;
   const inside: Token[] = [];
