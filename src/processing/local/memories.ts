@@ -33,23 +33,26 @@ interface Fact {
 }
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
 // A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
-const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
+const FACT_END =
+  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
 const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
 function clausesOf(sentence: Sentence): string[] {
-  return sentence.text
-    .replace(/[.!?]+$/, '')
-    // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
-    .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
-    .split(CLAUSE_SPLIT)
-    .map((clause) => clause.replace(OPENERS, '').trim())
-    .filter((clause) => clause !== '')
-    .map(withoutLeadIn);
+  return (
+    sentence.text
+      .replace(/[.!?]+$/, '')
+      // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
+      .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
+      .split(CLAUSE_SPLIT)
+      .map((clause) => clause.replace(OPENERS, '').trim())
+      .filter((clause) => clause !== '')
+      .map(withoutLeadIn)
+  );
 }
 
 function trimFact(text: string): string {

@@ -40,7 +40,7 @@ export function complete(content: string): boolean {
   const last = (words.at(-1) ?? '').toLowerCase();
   // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
   if (words.length < 3 || DANGLING.has(last) || /\b(?:you|your|yours)\b/i.test(content)) return false;
-  const tokens = parseTokens(content).filter((token) => token.kind === 'word');
+  const tokens = parseTokens(content).filter((token) => token.pos !== 'PUNCT');
   const end = tokens.at(-1);
   if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
   if (tokens.some((token) => token.pos === 'PRON' && UNRESOLVED.has(token.normal))) return false;

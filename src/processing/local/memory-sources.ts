@@ -28,8 +28,16 @@ const NOT_A_LEAD_IN =
 // "I found out I'm lactose intolerant": a report of learning a fact about oneself; the fact follows.
 const LEARNT = /^I (?:found out|realized|realised|learned|learnt|discovered|was told|figured out)(?: that)? (?=I\b)/;
 
+// "Growing up in Perth, …", "being a flight attendant with IBS": a participle whose subject is the speaker.
+const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
+  [/^growing up (in|on|near|with)\b/i, 'I grew up $1'],
+  [/^being (an?) /i, "I'm $1 "],
+];
+
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 export function withoutLeadIn(clause: string): string {
+  for (const [pattern, replacement] of PARTICIPLES)
+    if (pattern.test(clause)) return clause.replace(pattern, replacement);
   if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '');
   const match = LEAD_IN.exec(clause);
   if (match === null || NOT_A_LEAD_IN.test(match[1])) return clause;
