@@ -86,7 +86,15 @@ function favoriteFact(clause: string): string | null {
   return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
 }
 
+/** "Peckham is home now" → "User's home is Peckham". */
+function homeFact(clause: string): string | null {
+  const match = /^((?:\p{Lu}[\p{L}'-]*\s?){1,3}) (?:is|feels like) home\b/u.exec(clause);
+  return match === null ? null : `User's home is ${match[1].trim()}`;
+}
+
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
+  const home = homeFact(clause);
+  if (home !== null) return { content: home, category: 'core', source: clause };
   const favorite = favoriteFact(clause);
   if (favorite !== null) return { content: trimFact(favorite), category: 'interests', source: clause };
   if (professionFact(clause)) return { content: rewrite(clause), category: 'work', source: clause };
@@ -244,6 +252,12 @@ export class KnownMemories {
   }
 }
 
+/** Category first; within it, a fact that names something (a place, a person, a number) before a generic one. */
+function rank(fact: Fact): number {
+  const specific = /\s(?:\p{Lu}|\d)/u.test(fact.content.replace(/^User(?:'s)?\s/, ''));
+  return CATEGORY_PRIORITY[fact.category] + (specific ? 1 : 0);
+}
+
 export function extractMemories(
   input: TranscriptInput,
   existing: ReadonlyArray<{ content: string }>,
@@ -291,7 +305,7 @@ export function extractMemories(
     chosen.push(fact);
   }
   return chosen
-    .sort((a, b) => CATEGORY_PRIORITY[b.category] - CATEGORY_PRIORITY[a.category] || a.order - b.order)
+    .sort((a, b) => rank(b) - rank(a) || a.order - b.order)
     .slice(0, MAX_MEMORIES)
     .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.source, fact.category) }));
 }
