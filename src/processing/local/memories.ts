@@ -294,18 +294,26 @@ export function extractMemories(
     order: order.get(relation.sentence) ?? 0,
     source: relation.content,
   }));
-  const facts = [...own, ...heard, ...named, ...answered]
-    .map((fact) => ({ ...fact, content: placed(fact.content, analysis, fact.order) }))
-    .filter((fact) => complete(fact.content));
+  // Ranked first, then checked one by one until four are kept: only the facts that could be stored are parsed again.
+  const ranked = [...own, ...heard, ...named, ...answered]
+    .map((fact) => ({ fact, rank: rank(fact) }))
+    .sort((a, b) => b.rank - a.rank || a.fact.order - b.fact.order);
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
-  for (const fact of facts) {
-    if (known.has(fact.content)) continue;
-    known.add(fact.content);
-    chosen.push(fact);
+  const seen = new Set<string>();
+  for (const { fact } of ranked) {
+    if (chosen.length === MAX_MEMORIES) break;
+    const content = placed(fact.content, analysis, fact.order);
+    // A fact said twice is judged once.
+    if (seen.has(content)) continue;
+    seen.add(content);
+    if (!complete(content) || known.has(content)) continue;
+    known.add(content);
+    chosen.push({ ...fact, content });
   }
-  return chosen
-    .sort((a, b) => rank(b) - rank(a) || a.order - b.order)
-    .slice(0, MAX_MEMORIES)
-    .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.source, fact.category) }));
+  return chosen.map((fact) => ({
+    content: fact.content,
+    category: fact.category,
+    tags: tagsOf(fact.source, fact.category),
+  }));
 }

@@ -210,6 +210,7 @@ function namedContent(noun: string, names: string[]): Shape {
  * "your" in what someone says to them ("your brother Moussa").
  */
 export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
+  if (!tokens.some((token) => owners.has(token.normal))) return null;
   const list = words(tokens);
   for (let index = 0; index < list.length - 1; index++) {
     if (!owners.has(list[index].normal)) continue;
@@ -275,14 +276,14 @@ const SPAN = new RegExp(
   'i',
 );
 
+const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
 // "Three years in September" dates the span; it does not say where it was spent.
 const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
 
 /** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
 export function lifeSpan(clause: string): Shape | null {
-  const head = clause
-    .replace(/[,.;!?].*$/, '')
-    .replace(new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i'), '');
+  if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
+  const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
   const match = SPAN.exec(head.trim());
   if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
   const [, span, preposition, what] = match;
