@@ -67,6 +67,7 @@ const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|agai
 const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:and|so|but|oh)?[\s,]*(?:are you|you're|you are)\s+(.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:have you|you've|you have)\s+(.+)$/i, "I've $1"],
+  [/^(?:and|so|but|oh|wait)?[\s,]*(?:were you|you were)\s+(.+)$/i, 'I was $1'],
   // "You still in Dakar?", "You still doing the classes?": the copula left out.
   [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
@@ -259,6 +260,8 @@ const TIME_WORD =
 const ABOUT_LISTENER =
   /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which|do you|are you|where do you|where are you)\b/i;
 
+const IDENTITY_TOPIC = /\b(?:name|number|birth|email|account|card|reference)\b/i;
+
 export interface Answer {
   topic: string;
   answer: string;
@@ -295,7 +298,10 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
     if (asked.length === 0 || !ellipticalAnswer(reply)) return;
     const topic = asked.map((question) => questionTopic(question.tokens)).find((each) => each !== null);
     if (topic === undefined || topic === null) return;
-    answers.push({ topic, answer: answerPhrase(analysis, index + 1), sentence: reply });
+    const answer = answerPhrase(analysis, index + 1);
+    // "Full name?" "Oluwaseun Adebayo.": the account already knows who the wearer is; an address after it says where they live.
+    if (IDENTITY_TOPIC.test(topic) && !answer.includes(',')) return;
+    answers.push({ topic, answer, sentence: reply });
   });
   return answers;
 }
