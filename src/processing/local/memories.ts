@@ -92,6 +92,14 @@ function homeFact(clause: string): string | null {
   return match === null ? null : `User's home is ${match[1].trim()}`;
 }
 
+/** "Hi Omar, it's Fatima from Zarqa CRM": the wearer introducing themselves by the firm they speak for. */
+function employerFact(clause: string): string | null {
+  const match = /\b(?:it's|this is|I'm) \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)? from ((?:\p{Lu}[\p{L}&'-]*\s?){1,4})/u.exec(
+    clause,
+  );
+  return match === null ? null : `User works at ${match[1].trim()}`;
+}
+
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
   const home = homeFact(clause);
   if (home !== null) return { content: home, category: 'core', source: clause };
@@ -138,6 +146,9 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   const asks = sentence.text.trim().endsWith('?');
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
+  // An introduction can open a question: "Hi Omar, it's Fatima from Zarqa CRM, is now still a good time?"
+  const employer = employerFact(sentence.text);
+  if (employer !== null) facts.push({ content: employer, category: 'work', order, source: employer });
   for (const [index, clause] of clauses.entries()) {
     const resolved = resolvePointer(clause, clauses[index - 1]);
     // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".

@@ -144,6 +144,11 @@ function agrees(question: Sentence, reply: Sentence[]): boolean {
 /** What the reply adds after its yes, when it is a phrase: "Yes, last year." → "last year". */
 function replyDetail(reply: Sentence | undefined): string | undefined {
   if (reply === undefined) return undefined;
+  // "Do you still surf?" "Every Sunday morning, at Las Canteras, if the waves are okay.": how often is the yes.
+  const often = /^(?:every|always|most|usually)\b[^?]*?(?=,?\s+(?:if|when|unless|but|as long as)\b|[.!]?$)/i.exec(
+    reply.text.trim(),
+  );
+  if (often !== null && !/\b(?:I|I'm|I've)\b/.test(often[0])) return often[0].replace(/[,.!]+$/, '');
   const words = reply.tokens.filter((token) => token.kind === 'word');
   const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
   const rest = words.slice(yes + 1);
