@@ -94,6 +94,7 @@ const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
 export function questionAsStatement(question: string, topic: string | null = null): string | null {
   const bare = question
     .trim()
+    .replace(/^(?:wait|hey|sorry|hang on|hold on)[,!]?\s+/i, '')
     .replace(TAG, '')
     .replace(/[?.!]+$/, '');
   const relation = NAMED_RELATION.exec(bare);
