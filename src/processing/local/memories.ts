@@ -301,7 +301,7 @@ export function extractMemories(
   }));
   const named = relationsNamedInDialogue(analysis).map((relation) => ({
     content: relation.content,
-    category: 'core' as const,
+    category: relation.category,
     order: order.get(relation.sentence) ?? 0,
     source: relation.content,
   }));

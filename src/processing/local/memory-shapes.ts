@@ -95,7 +95,9 @@ function copula(tokens: Token[]): Shape | null {
   // "I'm the best", "I'm the family": a definite predicate identifies or praises, it classifies nothing.
   if (first.normal === 'the' || first.normal === 'this' || first.normal === 'that') return null;
   if (head.pos === 'NOUN' || head.pos === 'PROPN') return indefinite(first, tokens, index);
-  if (head.pos === 'ADJ' && !/ed$/.test(head.normal)) return { category: 'core' };
+  // "I'm paranoid about the restaurants", "I'm worried about it": an attitude towards something, not a trait.
+  const attitude = ['about', 'with', 'for'].includes(tokens[index + 1]?.normal ?? '');
+  if (head.pos === 'ADJ' && !/ed$/.test(head.normal) && !attitude) return { category: 'core' };
   if (first.normal === 'on' && tokens[index + 1]?.pos === 'NOUN') return { category: 'work' };
   // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from.
   if (
@@ -201,7 +203,9 @@ function namesFrom(list: Token[], at: number): string[] {
 
 function namedContent(noun: string, names: string[]): Shape {
   const plural = names.length > 1;
-  return { category: 'core', content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
+  // A manager or colleague belongs to the wearer's work; family, friends and pets to the wearer's life.
+  const category = /\b(?:boss|manager|colleague)s?$/.test(noun) ? 'work' : 'core';
+  return { category, content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
 }
 
 /**

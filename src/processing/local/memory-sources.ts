@@ -1,3 +1,4 @@
+import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
 import type { Token } from './nlp.js';
@@ -314,6 +315,7 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
 
 export interface NamedRelation {
   content: string;
+  category: MemoryCategory;
   sentence: Sentence;
 }
 
@@ -336,7 +338,7 @@ export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
     if (sentence.isUser) return;
     const said = namedRelative(sentence.tokens, LISTENER_OWNERS);
     if (said?.content !== undefined) {
-      relations.push({ content: said.content, sentence });
+      relations.push({ content: said.content, category: said.category, sentence });
       return;
     }
     const kin = YOUR_KIN.exec(sentence.text);
@@ -346,7 +348,7 @@ export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
     const sameAsker = next?.turn === sentence.turn && !next.isUser;
     const reply = next?.isUser === true && next.turn === sentence.turn + 1;
     if (name === null || !(sameAsker || reply)) return;
-    relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, sentence });
+    relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, category: 'core', sentence });
   });
   return relations;
 }
