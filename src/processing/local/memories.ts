@@ -33,7 +33,7 @@ interface Fact {
 }
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
 // A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".

@@ -18,7 +18,7 @@ export interface Shape {
 
 /** Adjectives of a passing state or a judgement: "I'm fine", "I'm sure" say nothing lasting. */
 const PASSING = new Set(
-  `fine good ok okay sure sorry ready happy glad sad busy late early free done right wrong back here there
+  `fine easy good ok okay sure sorry ready happy glad sad busy late early free done right wrong back here there
   afraid aware sick ill nervous scared hungry thirsty cold hot fine great awesome lucky serious kidding
   listening coming going leaving trying looking thinking getting doing working sitting waiting calling
   home away out off in on up down around new old alone close next last first gonna able unable available
@@ -89,6 +89,12 @@ function copula(tokens: Token[]): Shape | null {
   if (index === -1) return null;
   const first = tokens[index];
   if (first === undefined) return null;
+  // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from (a place name, not "in the car").
+  if (
+    ['in', 'from', 'based'].includes(first.normal) &&
+    tokens.slice(index + 1, index + 3).some((token) => token.pos === 'PROPN')
+  )
+    return { category: 'core' };
   if (DETERMINERS.has(first.normal)) index++;
   const head = tokens[index];
   if (head === undefined || PASSING.has(head.normal) || head.normal.endsWith('ing')) return null;
@@ -98,13 +104,6 @@ function copula(tokens: Token[]): Shape | null {
   // "I'm paranoid about the restaurants", "I'm worried about it": an attitude towards something, not a trait.
   const attitude = ['about', 'with', 'for'].includes(tokens[index + 1]?.normal ?? '');
   if (head.pos === 'ADJ' && !/ed$/.test(head.normal) && !attitude) return { category: 'core' };
-  if (first.normal === 'on' && tokens[index + 1]?.pos === 'NOUN') return { category: 'work' };
-  // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from.
-  if (
-    ['in', 'from', 'based'].includes(first.normal) &&
-    tokens.slice(index, index + 3).some((token) => token.pos === 'PROPN')
-  )
-    return { category: 'core' };
   return null;
 }
 
