@@ -2,14 +2,13 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
+import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
-  confirmedQuestions,
   elaboration,
   placeNamedBefore,
-  relationsNamedInDialogue,
   type Statement,
   saidOfWearer,
   tokensOfClause,
