@@ -13,9 +13,9 @@ const FLOORS = {
   category: 0.52,
   categoryAcceptable: 0.73,
   actionItemF1: 0.64,
-  memoryF1: 0.41,
+  memoryF1: 0.56,
   dueWithinDay: 0.82,
-  eventRecall: 0.62,
+  eventRecall: 0.63,
 };
 
 test('the dev set is large enough and about a fifth of it is discards', () => {

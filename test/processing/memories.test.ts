@@ -97,3 +97,84 @@ test('every memory is short, valid and tagged', async () => {
     assert.ok(memory.tags.every((tag) => tag === tag.toLowerCase()));
   }
 });
+
+test('a fact behind a lead-in or a learning verb is still the wearer’s', async () => {
+  const memories = await engine.extractMemories(
+    memo("Turns out I'm lactose intolerant. Ever since I found out I'm allergic to cats I've been sneezing less."),
+    [],
+  );
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ['User is allergic to cats', 'User is lactose intolerant'],
+  );
+});
+
+test('a confirmed question becomes a fact about the wearer, with what the reply adds', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'Wait, you got married? I had no idea.'],
+    ['SPEAKER_00', true, 'Yes, last year. Anyway, the forms.'],
+    ['SPEAKER_01', false, 'Do you still surf?'],
+    ['SPEAKER_00', true, 'Every Sunday morning, at Las Canteras, if the waves are okay.'],
+  ]);
+  const memories = await engine.extractMemories(input, []);
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    // Both core; the one naming a place ranks first.
+    ['User still surfs, every Sunday morning, at Las Canteras', 'User got married, last year'],
+  );
+});
+
+test('a question about someone else is not confirmed as the wearer’s fact', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, "How's your brother? Moussa, right? Still in Dakar?"],
+    ['SPEAKER_00', true, 'Yes, still in Dakar.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(!contents.includes('User is still in Dakar'), contents.join(' | '));
+  assert.ok(
+    contents.some((content) => content.startsWith("User's brother") && content.includes('Moussa')),
+    contents.join(' | '),
+  );
+});
+
+test('people and pets named in passing, by the wearer or to them', async () => {
+  const input = dialogue([
+    ['SPEAKER_00', true, 'My boys, Marcus and Jaylen, barely see me.'],
+    ['SPEAKER_01', false, 'Arjun is your partner?'],
+    ['SPEAKER_00', true, 'Yes.'],
+    ['SPEAKER_01', false, 'Is your wife joining us?'],
+    ['SPEAKER_00', true, "Kemi's on her way, she's parking."],
+  ]);
+  const memories = await engine.extractMemories(input, []);
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ["User's boys are named Marcus and Jaylen", "User's partner is Arjun", "User's wife is named Kemi"],
+  );
+});
+
+test('another speaker’s own facts never become the wearer’s', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, "I grew up in Porto and I'm allergic to penicillin. My sister Ana lives in Leeds."],
+    ['SPEAKER_00', true, 'Oh nice.'],
+  ]);
+  assert.deepEqual(await engine.extractMemories(input, []), []);
+});
+
+test('fragments and facts that need the conversation to read are dropped', async () => {
+  const text =
+    "Amoxicillin... I'm allergic to that myself. I'm allergic to that. I've been here nine years. I ride it every day to work.";
+  const memories = await engine.extractMemories(memo(text), []);
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ['User is allergic to amoxicillin'],
+  );
+});
+
+test('past life facts and spans of a life are kept', async () => {
+  const text = 'I grew up in Porto. Six years on nights. I came from Lviv in 2016, and I just stayed.';
+  const memories = await engine.extractMemories(memo(text), []);
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ['User grew up in Porto', 'User came from Lviv in 2016', 'User has spent six years on nights'],
+  );
+});

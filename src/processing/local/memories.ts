@@ -1,11 +1,14 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
-import { analysisOf, type Sentence } from './analysis.js';
+import { type Analysis, analysisOf, type Sentence } from './analysis.js';
+import { complete } from './memory-checks.js';
+import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
-import { namedRelative, shapeOf } from './memory-shapes.js';
+import { lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
-  confirmedQuestions,
+  elaboration,
+  placeNamedBefore,
   type Statement,
   saidOfWearer,
   tokensOfClause,
@@ -29,20 +32,26 @@ interface Fact {
 }
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=I\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
-const FACT_END = /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s/i;
+// A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
+const FACT_END =
+  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
 const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
 function clausesOf(sentence: Sentence): string[] {
-  return sentence.text
-    .replace(/[.!?]+$/, '')
-    .split(CLAUSE_SPLIT)
-    .map((clause) => clause.replace(OPENERS, '').trim())
-    .filter((clause) => clause !== '')
-    .map(withoutLeadIn);
+  return (
+    sentence.text
+      .replace(/[.!?]+$/, '')
+      // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
+      .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
+      .split(CLAUSE_SPLIT)
+      .map((clause) => clause.replace(OPENERS, '').trim())
+      .filter((clause) => clause !== '')
+      .map(withoutLeadIn)
+  );
 }
 
 function trimFact(text: string): string {
@@ -76,7 +85,23 @@ function favoriteFact(clause: string): string | null {
   return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
 }
 
+/** "Peckham is home now" → "User's home is Peckham". */
+function homeFact(clause: string): string | null {
+  const match = /^((?:\p{Lu}[\p{L}'-]*\s?){1,3}) (?:is|feels like) home\b/u.exec(clause);
+  return match === null ? null : `User's home is ${match[1].trim()}`;
+}
+
+/** "Hi Omar, it's Fatima from Zarqa CRM": the wearer introducing themselves by the firm they speak for. */
+function employerFact(clause: string): string | null {
+  const match = /\b(?:it's|this is|I'm) \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)? from ((?:\p{Lu}[\p{L}&'-]*\s?){1,4})/u.exec(
+    clause,
+  );
+  return match === null ? null : `User works at ${match[1].trim()}`;
+}
+
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
+  const home = homeFact(clause);
+  if (home !== null) return { content: home, category: 'core', source: clause };
   const favorite = favoriteFact(clause);
   if (favorite !== null) return { content: trimFact(favorite), category: 'interests', source: clause };
   if (professionFact(clause)) return { content: rewrite(clause), category: 'work', source: clause };
@@ -102,34 +127,82 @@ function relativeFact(clauses: string[]): string | null {
   return follow === undefined ? null : `${subject[0]} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
+const POINTER = /\b(to|of|with|about|on|for) (?:that|it|this)\b(?:\s+myself\b)?/i;
+
+/** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
+function resolvePointer(clause: string, previous: string | undefined): string {
+  const match = POINTER.exec(clause);
+  if (match === null || previous === undefined) return clause;
+  const tokens = parseTokens(previous).filter((token) => token.kind === 'word');
+  const verbless = !tokens.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos));
+  if (!verbless || tokens.length > 4 || !tokens.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN'))
+    return clause;
+  return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
+}
+
 function factsOf(sentence: Sentence, order: number): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = sentence.text.trim().endsWith('?');
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
-  for (const clause of clauses) {
-    if (NOT_A_FACT.test(clause)) continue;
-    const fact = factFromClause(clause, tokensOfClause(sentence, clause));
+  // An introduction can open a question: "Hi Omar, it's Fatima from Zarqa CRM, is now still a good time?"
+  const employer = employerFact(sentence.text);
+  if (employer !== null) facts.push({ content: employer, category: 'work', order, source: employer });
+  for (const [index, clause] of clauses.entries()) {
+    const resolved = resolvePointer(clause, clauses[index - 1]);
+    // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".
+    if (NOT_A_FACT.test(clause) || (resolved === clause && POINTER.test(clause))) continue;
+    const fact = factFromClause(resolved, tokensOfClause(sentence, clause));
     if (fact !== null) facts.push({ ...fact, order });
   }
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
     facts.push({ content: rewrite(relative), category: 'core', order, source: relative });
+  const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
+  if (span?.content !== undefined)
+    facts.push({ content: span.content, category: span.category, order, source: span.content });
   const named = namedRelative(sentence.tokens);
   if (named?.content !== undefined && facts.length === 0)
     facts.push({ content: named.content, category: named.category, order, source: sentence.text });
   return facts;
 }
 
+/** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
+function placed(content: string, analysis: Analysis, index: number): string {
+  if (!/\b(?:here|there)\b/.test(content)) return content;
+  const place = placeNamedBefore(analysis, index);
+  if (place === null) return content;
+  return content
+    .replace(/\b((?:moved|came|went|relocated)(?: (?:down|up|over|back|out))?) (?:here|there)\b/, `$1 to ${place}`)
+    .replace(/\b(?:here|there)\b/, `in ${place}`);
+}
+
+function withDetail(content: string, detail: string): string {
+  // "Still in Dakar?" "Yes, still in Dakar.": a reply that repeats the question adds nothing.
+  if (content.toLowerCase().includes(detail.toLowerCase())) return content;
+  const named = parseTokens(detail)[0]?.pos === 'PROPN';
+  const phrase = named ? detail : detail.charAt(0).toLowerCase() + detail.slice(1);
+  return `${content}, ${phrase}`
+    .split(' ')
+    .slice(0, MAX_WORDS)
+    .join(' ')
+    .replace(/[,;:]+$/, '');
+}
+
 /** A confirmed question or a statement about the wearer, read as the wearer's own clause. */
 function secondHandFact(statement: Statement, order: number): Fact | null {
   if (NOT_A_FACT.test(statement.text)) return null;
+  const detailed = (fact: Fact): Fact =>
+    statement.detail === undefined || !complete(fact.content)
+      ? fact
+      : { ...fact, content: withDetail(fact.content, statement.detail) };
   const fact = factFromClause(statement.text, parseTokens(statement.text));
-  if (fact !== null) return { ...fact, order };
+  if (fact !== null) return detailed({ ...fact, order });
   // "Still training for the half marathon?" "Yep.": an ongoing pursuit the wearer confirms;
-  // "your cholesterol is high": a finding someone states about the wearer.
-  if (!/\bstill\b|^my\b/i.test(statement.text)) return null;
-  return { content: rewrite(statement.text), category: 'core', order, source: statement.text };
+  // "your cholesterol is high": a finding someone states about the wearer;
+  // "You got married?" "Yes, last year.": a question the reply confirms and adds to.
+  if (!/\bstill\b|^my\b/i.test(statement.text) && statement.detail === undefined) return null;
+  return detailed({ content: rewrite(statement.text), category: 'core', order, source: statement.text });
 }
 
 const TAG_TAGS = new Set(['NOUN', 'PROPN']);
@@ -189,38 +262,10 @@ export class KnownMemories {
   }
 }
 
-const DANGLING = new Set([
-  'to',
-  'got',
-  'get',
-  'be',
-  'been',
-  'a',
-  'an',
-  'the',
-  'my',
-  'their',
-  'of',
-  'for',
-  'with',
-  'and',
-  'or',
-  'is',
-  'are',
-  'was',
-  'has',
-  'have',
-  'in',
-  'on',
-  'at',
-]);
-
-/** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
-function complete(content: string): boolean {
-  const words = content.split(' ');
-  const last = (words.at(-1) ?? '').toLowerCase();
-  // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
-  return words.length >= 3 && !DANGLING.has(last) && !/\b(?:you|your|yours)\b/i.test(content);
+/** Category first; within it, a fact that names something (a place, a person, a number) before a generic one. */
+function rank(fact: Fact): number {
+  const specific = /\s(?:\p{Lu}|\d)/u.test(fact.content.replace(/^User(?:'s)?\s/, ''));
+  return CATEGORY_PRIORITY[fact.category] + (specific ? 1 : 0);
 }
 
 export function extractMemories(
@@ -229,9 +274,20 @@ export function extractMemories(
 ): ExtractedMemory[] {
   const analysis = analysisOf(input);
   const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
-  const own = analysis.sentences
-    .filter((sentence) => sentence.isUser)
-    .flatMap((sentence) => factsOf(sentence, order.get(sentence) ?? 0));
+  const own = analysis.sentences.flatMap((sentence, index) => {
+    if (!sentence.isUser) return [];
+    const facts = factsOf(sentence, index);
+    const detail = elaboration(analysis, index);
+    const last = facts.at(-1);
+    // "I have a dog. A beagle, Pepper.": the phrase after a fact says which.
+    const open =
+      last !== undefined &&
+      /^User (?:is|has|was)\b/.test(last.content) &&
+      last.content.split(' ').length <= 7 &&
+      complete(last.content);
+    if (last !== undefined && open && detail !== null) last.content = withDetail(last.content, detail);
+    return facts;
+  });
   const heard = [...confirmedQuestions(analysis), ...saidOfWearer(analysis)].flatMap((statement) => {
     const fact = secondHandFact(statement, order.get(statement.sentence) ?? 0);
     return fact === null ? [] : [fact];
@@ -242,16 +298,32 @@ export function extractMemories(
     order: order.get(answer.sentence) ?? 0,
     source: answer.answer,
   }));
-  const facts = [...own, ...heard, ...answered].filter((fact) => complete(fact.content));
+  const named = relationsNamedInDialogue(analysis).map((relation) => ({
+    content: relation.content,
+    category: relation.category,
+    order: order.get(relation.sentence) ?? 0,
+    source: relation.content,
+  }));
+  // Ranked first, then checked one by one until four are kept: only the facts that could be stored are parsed again.
+  const ranked = [...own, ...heard, ...named, ...answered]
+    .map((fact) => ({ fact, rank: rank(fact) }))
+    .sort((a, b) => b.rank - a.rank || a.fact.order - b.fact.order);
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
-  for (const fact of facts) {
-    if (known.has(fact.content)) continue;
-    known.add(fact.content);
-    chosen.push(fact);
+  const seen = new Set<string>();
+  for (const { fact } of ranked) {
+    if (chosen.length === MAX_MEMORIES) break;
+    const content = placed(fact.content, analysis, fact.order);
+    // A fact said twice is judged once.
+    if (seen.has(content)) continue;
+    seen.add(content);
+    if (!complete(content) || known.has(content)) continue;
+    known.add(content);
+    chosen.push({ ...fact, content });
   }
-  return chosen
-    .sort((a, b) => CATEGORY_PRIORITY[b.category] - CATEGORY_PRIORITY[a.category] || a.order - b.order)
-    .slice(0, MAX_MEMORIES)
-    .map((fact) => ({ content: fact.content, category: fact.category, tags: tagsOf(fact.source, fact.category) }));
+  return chosen.map((fact) => ({
+    content: fact.content,
+    category: fact.category,
+    tags: tagsOf(fact.source, fact.category),
+  }));
 }

@@ -55,6 +55,7 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  { pattern: /^I(?:'m| am) (?:moving|relocating|emigrating) to [A-Z]/, category: 'core' },
   { pattern: /^I(?:'m| am) (?:originally )?from\b/i, category: 'core' },
   { pattern: /^I(?:'m| am) (?:severely |very )?(?:allergic|intolerant) to\b/i, category: 'core' },
   {

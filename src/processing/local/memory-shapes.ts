@@ -18,7 +18,7 @@ export interface Shape {
 
 /** Adjectives of a passing state or a judgement: "I'm fine", "I'm sure" say nothing lasting. */
 const PASSING = new Set(
-  `fine good ok okay sure sorry ready happy glad sad busy late early free done right wrong back here there
+  `fine easy good ok okay sure sorry ready happy glad sad busy late early free done right wrong back here there
   afraid aware sick ill nervous scared hungry thirsty cold hot fine great awesome lucky serious kidding
   listening coming going leaving trying looking thinking getting doing working sitting waiting calling
   home away out off in on up down around new old alone close next last first gonna able unable available
@@ -33,8 +33,10 @@ const NON_HABIT = new Set(
   promise bet swear doubt reckon imagine assume mind care bother worry wonder`.split(/\s+/),
 );
 const WORK_VERBS = new Set(['work', 'teach', 'lead', 'manage', 'run', 'own', 'coach', 'design', 'build', 'sell']);
-const KIN =
-  /^(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)s?$/i;
+/** Relatives, pets and close people a wearer names ("my sister", "your wife"). */
+export const KIN_WORDS =
+  '(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|children|boy|girl|baby|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)';
+export const KIN = new RegExp(`^${KIN_WORDS}s?$`, 'i');
 
 const CONTRACTED: Record<string, [string, string]> = {
   "i'm": ['i', 'am'],
@@ -87,20 +89,21 @@ function copula(tokens: Token[]): Shape | null {
   if (index === -1) return null;
   const first = tokens[index];
   if (first === undefined) return null;
+  // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from (a place name, not "in the car").
+  if (
+    ['in', 'from', 'based'].includes(first.normal) &&
+    tokens.slice(index + 1, index + 3).some((token) => token.pos === 'PROPN')
+  )
+    return { category: 'core' };
   if (DETERMINERS.has(first.normal)) index++;
   const head = tokens[index];
   if (head === undefined || PASSING.has(head.normal) || head.normal.endsWith('ing')) return null;
   // "I'm the best", "I'm the family": a definite predicate identifies or praises, it classifies nothing.
   if (first.normal === 'the' || first.normal === 'this' || first.normal === 'that') return null;
   if (head.pos === 'NOUN' || head.pos === 'PROPN') return indefinite(first, tokens, index);
-  if (head.pos === 'ADJ' && !/ed$/.test(head.normal)) return { category: 'core' };
-  if (first.normal === 'on' && tokens[index + 1]?.pos === 'NOUN') return { category: 'work' };
-  // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from.
-  if (
-    ['in', 'from', 'based'].includes(first.normal) &&
-    tokens.slice(index, index + 3).some((token) => token.pos === 'PROPN')
-  )
-    return { category: 'core' };
+  // "I'm paranoid about the restaurants", "I'm worried about it": an attitude towards something, not a trait.
+  const attitude = ['about', 'with', 'for'].includes(tokens[index + 1]?.normal ?? '');
+  if (head.pos === 'ADJ' && !/ed$/.test(head.normal) && !attitude) return { category: 'core' };
   return null;
 }
 
@@ -134,8 +137,11 @@ function habit(tokens: Token[]): Shape | null {
   )
     index++;
   const verb = tokens[index];
-  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal || NON_HABIT.has(verb.lemma)) return null;
   const next = tokens[index + 1];
+  // "I go cycling on weekends", "I go climbing": an activity named by its -ing form.
+  if (verb?.normal === 'go' && next !== undefined && /ing$/.test(next.normal) && next.normal !== 'going')
+    return { category: 'hobbies' };
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal || NON_HABIT.has(verb.lemma)) return null;
   if (
     next === undefined ||
     next.pos === 'PART' ||
@@ -152,27 +158,80 @@ function tenure(tokens: Token[]): Shape | null {
   return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) ? { category: 'core' } : null;
 }
 
-/** "my sister Orla", "my son Sem", "my other cat, Gio": the relation and the name. */
-export function namedRelative(tokens: Token[]): Shape | null {
+export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
+export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
+const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
+
+// Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
+const CALENDAR =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
+const NOT_A_NAME = new RegExp(`^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$`);
+
+/** A capitalised proper noun that can be a person's or a pet's name. */
+export function isName(token: Token | undefined): token is Token {
+  return (
+    token !== undefined && token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value) && !NOT_A_NAME.test(token.normal)
+  );
+}
+
+/** "Ben Salah" at `at`: a name and the surname words that follow it. */
+function fullName(list: Token[], at: number): { name: string; end: number } {
+  let end = at;
+  while (end - at < 2 && isName(list[end + 1])) end++;
+  return {
+    name: list
+      .slice(at, end + 1)
+      .map((token) => token.value)
+      .join(' '),
+    end,
+  };
+}
+
+/** "Marcus", "Marcus and Jaylen", "Dr. Ben Salah": the names that start at `at`. */
+function namesFrom(list: Token[], at: number): string[] {
+  const names: string[] = [];
+  let index = list[at]?.normal === 'dr' ? at + 1 : at;
+  while (isName(list[index])) {
+    const { name, end } = fullName(list, index);
+    names.push(name);
+    if (list[end + 1]?.normal !== 'and' || !isName(list[end + 2])) break;
+    index = end + 2;
+  }
+  return names;
+}
+
+function namedContent(noun: string, names: string[]): Shape {
+  const plural = names.length > 1;
+  // A manager or colleague belongs to the wearer's work; family, friends and pets to the wearer's life.
+  const category = /\b(?:boss|manager|colleague)s?$/.test(noun) ? 'work' : 'core';
+  return { category, content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
+}
+
+/**
+ * "my sister Orla", "my other cat, Gio", "my boys, Marcus and Jaylen", "Pablo, my brother": the relation
+ * and its name. `owners` are the possessives that point at the wearer: "my" in the wearer's own words,
+ * "your" in what someone says to them ("your brother Moussa").
+ */
+export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
+  if (!tokens.some((token) => owners.has(token.normal))) return null;
   const list = words(tokens);
   for (let index = 0; index < list.length - 1; index++) {
-    if (list[index].normal !== 'my' && list[index].normal !== 'our') continue;
-    let at = index + 1;
-    if (
-      ['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best'].includes(
-        list[at]?.normal ?? '',
-      )
-    )
-      at++;
+    if (!owners.has(list[index].normal)) continue;
+    const at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
     const relation = list[at];
-    const name = list[at + 1];
-    if (relation === undefined || name === undefined || !KIN.test(relation.normal)) continue;
-    if (name.pos !== 'PROPN' || !/^\p{Lu}\p{Ll}/u.test(name.value)) continue;
+    if (relation === undefined || !KIN.test(relation.normal)) continue;
     const noun = list
       .slice(index + 1, at + 1)
       .map((token) => token.normal)
       .join(' ');
-    return { category: 'core', content: `User's ${noun} is named ${name.value}` };
+    const names = namesFrom(list, at + 1);
+    if (names.length > 0) return namedContent(noun, names);
+    // "Pablo, my brother": the name in apposition before the relation.
+    const before = tokens.indexOf(list[index]);
+    if (tokens[before - 1]?.value !== ',' || !isName(tokens[before - 2])) continue;
+    let start = before - 2;
+    while (start > before - 4 && isName(tokens[start - 1])) start--;
+    return namedContent(noun, [fullName(tokens, start).name]);
   }
   return null;
 }
@@ -211,4 +270,26 @@ function cannotConsume(tokens: Token[]): Shape | null {
 export function shapeOf(tokens: Token[]): Shape | null {
   const list = words(tokens);
   return copula(list) ?? bareHave(list) ?? tenure(list) ?? lifeEvent(list) ?? cannotConsume(list) ?? habit(list);
+}
+
+const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
+// "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
+const SPAN = new RegExp(
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with) ((?:an?|the|my)?\\s*[^,.;!?]{2,40}?)(?:\\s+now)?$`,
+  'i',
+);
+
+const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
+// "Three years in September" dates the span; it does not say where it was spent.
+const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
+
+/** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
+export function lifeSpan(clause: string): Shape | null {
+  if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
+  const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
+  const match = SPAN.exec(head.trim());
+  if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
+  const [, span, preposition, what] = match;
+  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${what.replace(/\bmy\b/gi, 'their')}`;
+  return { category: ['at', 'as'].includes(preposition.toLowerCase()) ? 'work' : 'core', content };
 }

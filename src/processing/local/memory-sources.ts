@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { isName } from './memory-shapes.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -14,6 +15,8 @@ export interface Statement {
   sentence: Sentence;
   /** said by someone else and confirmed, or said to the wearer */
   secondHand: boolean;
+  /** what a confirming reply added: "You got married?" "Yes, last year." → "last year" */
+  detail?: string;
 }
 
 // A lead-in of up to five words that ends where the first-person clause starts.
@@ -22,17 +25,29 @@ const LEAD_IN = /^((?:[\p{L}'-]+[,.]?\s+){1,5}?)(?=(?:I|I'm|I've|I'd)\b)/u;
 const NOT_A_LEAD_IN =
   /\b(?:if|when|whether|unless|because|what|how|why|where|would|could|should|wish|hope|maybe|think)\b/i;
 
+// "I found out I'm lactose intolerant": a report of learning a fact about oneself; the fact follows.
+const LEARNT = /^I (?:found out|realized|realised|learned|learnt|discovered|was told|figured out)(?: that)? (?=I\b)/;
+
+// "Growing up in Perth, …", "being a flight attendant with IBS": a participle whose subject is the speaker.
+const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
+  [/^growing up (in|on|near|with)\b/i, 'I grew up $1'],
+  [/^being (an?) /i, "I'm $1 "],
+];
+
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 export function withoutLeadIn(clause: string): string {
-  if (/^(?:I|my)\b/.test(clause)) return clause;
+  for (const [pattern, replacement] of PARTICIPLES)
+    if (pattern.test(clause)) return clause.replace(pattern, replacement);
+  if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '');
   const match = LEAD_IN.exec(clause);
   if (match === null || NOT_A_LEAD_IN.test(match[1])) return clause;
-  return clause.slice(match[1].length);
+  return clause.slice(match[1].length).replace(LEARNT, '');
 }
 
 /** The sentence's tokens that fall inside one of its clauses (clauses are substrings of the sentence). */
 export function tokensOfClause(sentence: Sentence, clause: string): Token[] {
-  const start = sentence.text.indexOf(clause);
+  // Case-blind: the clause may have had its "i" capitalised.
+  const start = sentence.text.toLowerCase().indexOf(clause.toLowerCase());
   if (start === -1) return [];
   const end = start + clause.length;
   const inside: Token[] = [];
@@ -44,53 +59,6 @@ export function tokensOfClause(sentence: Sentence, clause: string): Token[] {
     if (at >= start && cursor <= end) inside.push(token);
   }
   return inside;
-}
-
-const AFFIRMATIVE =
-  /^(?:(?:oh|um|uh|well|ha|haha)[\s,]+)*(?:yes|yeah|yep|yup|ya|still|sure|of course|definitely|absolutely|mm-?hm|correct|exactly|indeed|that's right|i am|i do|i have|i still|always|every)\b/i;
-const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|again))+\s*\?*$/i;
-const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
-  [/^(?:and|so|but|oh)?[\s,]*(?:are you|you're|you are)\s+(.+)$/i, "I'm $1"],
-  [/^(?:and|so|but|oh)?[\s,]*(?:have you|you've|you have)\s+(.+)$/i, "I've $1"],
-  // "You still in Dakar?", "You still doing the classes?": the copula left out.
-  [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
-  [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
-];
-
-/** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */
-export function questionAsStatement(question: string): string | null {
-  const bare = question
-    .trim()
-    .replace(TAG, '')
-    .replace(/[?.!]+$/, '');
-  for (const [pattern, replacement] of QUESTION_SHAPES) {
-    if (!pattern.test(bare)) continue;
-    return bare
-      .replace(pattern, replacement)
-      .replace(/\byour\b/gi, 'my')
-      .replace(/\byourself\b/gi, 'myself');
-  }
-  return null;
-}
-
-/** Another speaker's questions about the wearer that the wearer's next turn confirms. */
-export function confirmedQuestions(analysis: Analysis): Statement[] {
-  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
-  const statements: Statement[] = [];
-  analysis.sentences.forEach((sentence, index) => {
-    if (sentence.isUser || !sentence.text.trim().endsWith('?')) return;
-    // Only the question that ends the turn is the one the reply answers.
-    const endsTurn = analysis.sentences[index + 1]?.turn !== sentence.turn;
-    if (!endsTurn || analysis.turns[sentence.turn + 1]?.isUser !== true) return;
-    const reply = analysis.sentences[index + 1];
-    if (reply === undefined || !AFFIRMATIVE.test(reply.text.trim())) return;
-    const text = questionAsStatement(sentence.text);
-    if (text !== null) statements.push({ text, sentence, secondHand: true });
-  });
-  return statements;
 }
 
 // "But your cholesterol is high": a finding about the listener, stated by someone who knows.
@@ -141,7 +109,9 @@ function ellipticalAnswer(sentence: Sentence): boolean {
   const words = sentence.tokens.filter((token) => token.kind === 'word');
   if (words.length === 0 || words.length > 8 || GREETING.test(sentence.text)) return false;
   const verbal = (token: Token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal);
-  if (words.some(verbal)) return false;
+  // wink reads a lone leading noun as an imperative ("Trumpet, in a mariachi."); a comma after it says otherwise.
+  const lone = sentence.tokens[1]?.value === ',' && sentence.tokens[0]?.pos === 'VERB';
+  if (words.slice(lone ? 1 : 0).some(verbal)) return false;
   return words.some((token) => (token.pos === 'NOUN' || token.pos === 'PROPN') && !TIME_WORD.test(token.normal));
 }
 
@@ -153,10 +123,24 @@ const TIME_WORD =
 const ABOUT_LISTENER =
   /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which|do you|are you|where do you|where are you)\b/i;
 
+const IDENTITY_TOPIC = /\b(?:name|number|birth|email|account|card|reference)\b/i;
+
 export interface Answer {
   topic: string;
   answer: string;
   sentence: Sentence;
+}
+
+/** The reply's phrase and the verbless phrases right after it: "Delivery driver. DPD." → "Delivery driver, DPD". */
+function answerPhrase(analysis: Analysis, first: number): string {
+  const phrases: string[] = [];
+  for (let index = first; index < first + 3; index++) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn !== analysis.sentences[first]?.turn || !ellipticalAnswer(sentence))
+      break;
+    phrases.push(sentence.text.replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '').replace(/[.!]+$/, ''));
+  }
+  return phrases.join(', ');
 }
 
 /** "What's the dog?" "Bella, a springer spaniel.": another speaker asks, the wearer answers in a phrase. */
@@ -164,13 +148,58 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
   if (!analysis.dialogue || analysis.attribution === 'absent') return [];
   const answers: Answer[] = [];
   analysis.sentences.forEach((sentence, index) => {
-    if (sentence.isUser || !sentence.text.trim().endsWith('?') || !ABOUT_LISTENER.test(sentence.text)) return;
     const reply = analysis.sentences[index + 1];
-    if (reply === undefined || !reply.isUser || reply.turn !== sentence.turn + 1 || !ellipticalAnswer(reply)) return;
-    const topic = questionTopic(sentence.tokens);
-    if (topic === null) return;
-    const answer = reply.text.replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '').replace(/[.!]+$/, '');
+    if (sentence.isUser || reply === undefined || !reply.isUser || reply.turn !== sentence.turn + 1) return;
+    // "And do you do any sport? Exercise?": the topic may sit in either of the turn's last two sentences.
+    const asked = [analysis.sentences[index - 1], sentence].filter(
+      (each): each is Sentence =>
+        each !== undefined &&
+        each.turn === sentence.turn &&
+        each.text.trim().endsWith('?') &&
+        ABOUT_LISTENER.test(each.text),
+    );
+    if (asked.length === 0 || !ellipticalAnswer(reply)) return;
+    const topic = asked.map((question) => questionTopic(question.tokens)).find((each) => each !== null);
+    if (topic === undefined || topic === null) return;
+    const answer = answerPhrase(analysis, index + 1);
+    // "Full name?" "Oluwaseun Adebayo.": the account already knows who the wearer is; an address after it says where they live.
+    if (IDENTITY_TOPIC.test(topic) && !answer.includes(',')) return;
     answers.push({ topic, answer, sentence: reply });
   });
   return answers;
+}
+
+/** The verbless phrase right after a sentence of the wearer's that names what it was about ("A beagle, Pepper."). */
+export function elaboration(analysis: Analysis, index: number): string | null {
+  const sentence = analysis.sentences[index];
+  const next = analysis.sentences[index + 1];
+  if (sentence === undefined || next === undefined || next.turn !== sentence.turn || !ellipticalAnswer(next))
+    return null;
+  // It names or qualifies ("A beagle, Pepper.", "Moderate.", "Trumpet, in a mariachi."), not a new topic ("Tax season.").
+  const [first, second] = next.tokens;
+  const names = ['a', 'an'].includes(first?.normal ?? '') || first?.pos === 'ADJ' || second?.value === ',';
+  return names ? next.text.replace(/[.!?]+$/, '').trim() : null;
+}
+
+const PLACE_PREPOSITIONS = new Set(['in', 'from', 'to', 'at', 'near']);
+
+/** The place a "here" or "there" points back to: "Are you coming up from Florianópolis?", "Peckham is home". */
+export function placeNamedBefore(analysis: Analysis, index: number): string | null {
+  for (let at = index; at >= Math.max(0, index - 3); at--) {
+    const tokens = analysis.sentences[at]?.tokens.filter((token) => token.kind === 'word') ?? [];
+    for (let end = tokens.length - 1; end >= 0; end--) {
+      if (!isName(tokens[end])) continue;
+      let start = end;
+      while (start > end - 2 && isName(tokens[start - 1])) start--;
+      const before = tokens[start - 1]?.normal ?? '';
+      const home = tokens[end + 1]?.lemma === 'be' && tokens[end + 2]?.normal === 'home';
+      if (PLACE_PREPOSITIONS.has(before) || home)
+        return tokens
+          .slice(start, end + 1)
+          .map((token) => token.value)
+          .join(' ');
+      end = start;
+    }
+  }
+  return null;
 }

@@ -1,0 +1,50 @@
+import { parseTokens, type Token } from './nlp.js';
+
+/**
+ * Whether a rewritten memory stands on its own. A stored fact is read months later without the
+ * conversation, so it needs a subject, a complete predicate, and no word that only the conversation
+ * could resolve ("User rides it", "User never got to", "User is calmer").
+ */
+
+// Words a predicate cannot end on: "User never got to", "User lives by".
+const DANGLING = new Set(
+  'to got get be been a an the my their of for with and or is are was has have in on at by from about into as than up'.split(
+    ' ',
+  ),
+);
+const DANGLING_TAGS = new Set(['ADP', 'DET', 'CCONJ', 'SCONJ', 'AUX']);
+// Pronouns whose referent was in the conversation, not in the memory.
+const UNRESOLVED = new Set(['it', 'this', 'that', 'these', 'those', 'them']);
+
+/** "User is calmer", "User is stronger": a comparison with someone or some time the memory lost. */
+function comparisonOnly(tokens: Token[]): boolean {
+  const last = tokens.at(-1);
+  return (
+    tokens.length === 3 &&
+    tokens[1]?.lemma === 'be' &&
+    last !== undefined &&
+    last.pos === 'ADJ' &&
+    last.lemma !== last.normal &&
+    /(?:er|est)$/.test(last.normal)
+  );
+}
+
+/** "User is Dmitri": the wearer introducing themselves, which the account already knows. */
+function nameOnly(tokens: Token[]): boolean {
+  return tokens[1]?.lemma === 'be' && tokens.length > 2 && tokens.slice(2).every((token) => token.pos === 'PROPN');
+}
+
+/** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
+export function complete(content: string): boolean {
+  const words = content.split(' ');
+  const last = (words.at(-1) ?? '').toLowerCase();
+  // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
+  if (words.length < 3 || DANGLING.has(last) || /\b(?:you|your|yours)\b/i.test(content)) return false;
+  const tokens = parseTokens(content).filter((token) => token.pos !== 'PUNCT');
+  const end = tokens.at(-1);
+  if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
+  if (tokens.some((token) => token.pos === 'PRON' && UNRESOLVED.has(token.normal))) return false;
+  // "User has been here nine years": a place only the conversation knew.
+  if (/\b(?:here|there)\b/i.test(content)) return false;
+  return !comparisonOnly(tokens) && !nameOnly(tokens);
+}

@@ -1,0 +1,192 @@
+import type { MemoryCategory } from '../../domain/categories.js';
+import type { Analysis, Sentence } from './analysis.js';
+import { isName, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
+import type { Statement } from './memory-sources.js';
+
+/**
+ * Facts about the wearer that another speaker puts into words: a question the wearer's reply confirms
+ * ("Still training for the half marathon?" "Yep."), and the wearer's people named by relation
+ * ("your brother Moussa", "Is your wife joining us?" "Kemi's on her way.").
+ */
+const AFFIRMATIVE =
+  /^(?:(?:oh|um|uh|well|ha|haha)[\s,]+)*(?:yes|yeah|yep|yup|ya|still|sure|of course|definitely|absolutely|mm-?hm|correct|exactly|indeed|that's right|i am|i do|i have|i still|always|every)\b/i;
+const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|again))+\s*\?*$/i;
+const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:and|so|but|oh)?[\s,]*(?:are you|you're|you are)\s+(.+)$/i, "I'm $1"],
+  [/^(?:and|so|but|oh)?[\s,]*(?:have you|you've|you have)\s+(.+)$/i, "I've $1"],
+  [/^(?:and|so|but|oh|wait)?[\s,]*(?:were you|you were)\s+(.+)$/i, 'I was $1'],
+  // "You still in Dakar?", "You still doing the classes?": the copula left out.
+  [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
+  [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
+  [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
+  [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
+  [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
+];
+
+// "Arjun is your partner?": a name the asker puts to one of the listener's people.
+const NAMED_RELATION = new RegExp(`^(?:and |so )?(\\p{Lu}\\p{Ll}+) is your (${KIN_WORDS})$`, 'iu');
+// "Is this Bao's mom?": the listener is someone's parent.
+const CHILD_OF =
+  /^(?:hi,? |hello,? )?(?:is this|are you) ((?:\p{Lu}\p{Ll}+ ){1,2}?\p{Lu}[\p{L}-]*'s (?:mom|mum|mother|dad|father|parent|wife|husband|partner))$/u;
+// "Still in Dakar?" after "How's your brother?": the subject is the relation the turn asked after.
+const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
+  [
+    /^(?:and|so|but|oh)?[\s,]*still\s+((?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
+    `${topic} is still $1`,
+  ],
+  [/^(?:and|so|but|oh)?[\s,]*(?:is (?:he|she)|(?:he|she)'s)\s+(.+)$/i, `${topic} is $1`],
+];
+
+/** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */
+export function questionAsStatement(question: string, topic: string | null = null): string | null {
+  const bare = question
+    .trim()
+    .replace(/^(?:wait|hey|sorry|hang on|hold on)[,!]?\s+/i, '')
+    .replace(TAG, '')
+    .replace(/[?.!]+$/, '');
+  const relation = NAMED_RELATION.exec(bare);
+  if (relation !== null) return `my ${relation[2].toLowerCase()} is ${relation[1]}`;
+  const parent = CHILD_OF.exec(bare);
+  if (parent !== null) return `I'm ${parent[1]}`;
+  const shapes = topic === null ? QUESTION_SHAPES : [...TOPIC_SHAPES(topic), ...QUESTION_SHAPES];
+  for (const [pattern, replacement] of shapes) {
+    if (!pattern.test(bare)) continue;
+    return bare
+      .replace(pattern, replacement)
+      .replace(/\byour\b/gi, 'my')
+      .replace(/\byourself\b/gi, 'myself');
+  }
+  return null;
+}
+
+// A yes within the first words of the reply: "October, yes.", "Haha, yes, every Tuesday night".
+const YES_WORD = /\b(?:yes|yeah|yep|yup|sure|definitely|absolutely|correct|exactly|indeed|still|always)\b/i;
+const NO_FIRST = /^(?:no|nope|nah|not|never)\b/i;
+
+function confirms(reply: Sentence): boolean {
+  const text = reply.text.trim();
+  if (AFFIRMATIVE.test(text)) return true;
+  const head = text.split(/\s+/).slice(0, 4).join(' ');
+  return !NO_FIRST.test(text) && YES_WORD.test(head);
+}
+
+/** The turn's questions its reply can answer: those among the turn's final two sentences, last first. */
+function closingQuestions(analysis: Analysis, lastIndex: number): number[] {
+  const found: number[] = [];
+  for (let index = lastIndex; index >= Math.max(0, lastIndex - 1); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence?.turn !== analysis.sentences[lastIndex]?.turn) break;
+    if (sentence.text.trim().endsWith('?')) found.push(index);
+  }
+  return found;
+}
+
+// "You're still not doing the dairy?" "No dairy, no.": a no agrees with a negative question.
+const NEGATIVE_QUESTION = /\b(?:not|never|no longer)\b|n't\b/i;
+
+function agrees(question: Sentence, reply: Sentence[]): boolean {
+  if (reply.some(confirms)) return true;
+  return NEGATIVE_QUESTION.test(question.text) && NO_FIRST.test(reply[0]?.text.trim() ?? '');
+}
+
+/** What the reply adds after its yes, when it is a phrase: "Yes, last year." → "last year". */
+function replyDetail(reply: Sentence | undefined): string | undefined {
+  if (reply === undefined) return undefined;
+  // "Do you still surf?" "Every Sunday morning, at Las Canteras, if the waves are okay.": how often is the yes.
+  const often = /^(?:every|always|most|usually)\b[^?]*?(?=,?\s+(?:if|when|unless|but|as long as)\b|[.!]?$)/i.exec(
+    reply.text.trim(),
+  );
+  if (often !== null && !/\b(?:I|I'm|I've)\b/.test(often[0])) return often[0].replace(/[,.!]+$/, '');
+  const words = reply.tokens.filter((token) => token.kind === 'word');
+  const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
+  const rest = words.slice(yes + 1);
+  if (yes === -1 || rest.length === 0 || rest.length > 10) return undefined;
+  // "Yes, Abah.": a lone name after the yes addresses the asker.
+  if (rest.length === 1 && rest[0].pos === 'PROPN') return undefined;
+  if (rest.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal))) return undefined;
+  const from = reply.text.indexOf(rest[0].value, reply.text.search(YES_WORD));
+  return reply.text
+    .slice(from)
+    .replace(/[.!?]+$/, '')
+    .trim();
+}
+
+const YOUR_KIN = new RegExp(`\\byour ((?:little |big |older |younger )?${KIN_WORDS}s?)\\b`, 'i');
+
+/**
+ * Who a subjectless question is about: "How's your brother? Moussa, right? Still in Dakar?" asks
+ * after the brother, not the listener. The relation (and a name said with it) from earlier in the turn.
+ */
+function topicOfTurn(analysis: Analysis, questionIndex: number): string | null {
+  const turn = analysis.sentences[questionIndex]?.turn;
+  for (let index = questionIndex - 1; index >= Math.max(0, questionIndex - 3); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn !== turn) break;
+    const kin = YOUR_KIN.exec(sentence.text);
+    if (kin === null) continue;
+    const later = analysis.sentences.slice(index, questionIndex).flatMap((each) => each.tokens);
+    const name = later.find(isName);
+    return `my ${kin[1].toLowerCase()}${name === undefined ? '' : ` ${name.value}`}`;
+  }
+  return null;
+}
+
+/** Another speaker's questions about the wearer (or the wearer's people) that the wearer's reply confirms. */
+export function confirmedQuestions(analysis: Analysis): Statement[] {
+  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
+  const statements: Statement[] = [];
+  analysis.sentences.forEach((sentence, index) => {
+    const next = analysis.sentences[index + 1];
+    if (sentence.isUser || next === undefined || next.turn === sentence.turn || !next.isUser) return;
+    const reply = analysis.sentences.slice(index + 1, index + 3).filter((each) => each.turn === next.turn);
+    for (const asked of closingQuestions(analysis, index)) {
+      const question = analysis.sentences[asked];
+      const text = questionAsStatement(question.text, topicOfTurn(analysis, asked));
+      if (text === null) continue;
+      if (agrees(question, reply))
+        statements.push({ text, sentence: question, secondHand: true, detail: replyDetail(reply[0]) });
+      break;
+    }
+  });
+  return statements;
+}
+
+export interface NamedRelation {
+  content: string;
+  category: MemoryCategory;
+  sentence: Sentence;
+}
+
+/** The first word of a sentence when it is a name: "Kemi's on her way", "Moussa, right?". */
+function leadingName(sentence: Sentence | undefined): string | null {
+  const words = sentence?.tokens.filter((token) => token.kind === 'word') ?? [];
+  // "Little Ama?": a fond adjective before the name.
+  const first = /^(?:little|big|baby|young|old)$/.test(words[0]?.normal ?? '') ? words[1] : words[0];
+  return isName(first) ? first.value : null;
+}
+
+/**
+ * People of the wearer's named by someone else: "your brother Moussa", or "your wife" named by the next
+ * sentence ("Is your wife joining us?" "Kemi's on her way." / "How's your brother? Moussa, right?").
+ */
+export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
+  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
+  const relations: NamedRelation[] = [];
+  analysis.sentences.forEach((sentence, index) => {
+    if (sentence.isUser) return;
+    const said = namedRelative(sentence.tokens, LISTENER_OWNERS);
+    if (said?.content !== undefined) {
+      relations.push({ content: said.content, category: said.category, sentence });
+      return;
+    }
+    const kin = YOUR_KIN.exec(sentence.text);
+    if (kin === null || !sentence.text.trim().endsWith('?')) return;
+    const next = analysis.sentences[index + 1];
+    const name = leadingName(next);
+    const sameAsker = next?.turn === sentence.turn && !next.isUser;
+    const reply = next?.isUser === true && next.turn === sentence.turn + 1;
+    if (name === null || !(sameAsker || reply)) return;
+    relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, category: 'core', sentence });
+  });
+  return relations;
+}
