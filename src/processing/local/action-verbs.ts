@@ -59,7 +59,13 @@ function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
   const { verbToken, object } = verbAndObject(candidate);
   const inPresent =
     verbToken !== undefined && (verbToken.normal.endsWith('ing') || verbToken.lemma === verbToken.normal);
-  return inPresent && verbToken.pos === 'VERB' && object !== undefined && OBJECT_START.has(object.pos);
+  // After "I'm", an -ing word before its object is the verb, whatever the tagger says ("mailing/NOUN").
+  const progressive =
+    verbToken !== undefined &&
+    verbToken.normal.endsWith('ing') &&
+    /\b(?:i'm|i’m|i am)\s+(?:\w+\s+)?$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart));
+  const isVerb = verbToken?.pos === 'VERB' || progressive;
+  return inPresent && isVerb && object !== undefined && OBJECT_START.has(object.pos);
 }
 
 const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
