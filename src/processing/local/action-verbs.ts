@@ -61,8 +61,7 @@ function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
     verbToken !== undefined && (verbToken.normal.endsWith('ing') || verbToken.lemma === verbToken.normal);
   // After "I'm", an -ing word before its object is the verb, whatever the tagger says ("mailing/NOUN").
   const progressive =
-    verbToken !== undefined &&
-    verbToken.normal.endsWith('ing') &&
+    verbToken?.normal.endsWith('ing') === true &&
     /\b(?:i'm|i’m|i am)\s+(?:\w+\s+)?$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart));
   const isVerb = verbToken?.pos === 'VERB' || progressive;
   return inPresent && isVerb && object !== undefined && OBJECT_START.has(object.pos);
