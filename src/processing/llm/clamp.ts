@@ -1,6 +1,6 @@
 import type { ExtractedActionItem, ExtractedEvent, ExtractedMemory, Structure, TranscriptInput } from '../engine.js';
 import { CATEGORY_EMOJI } from '../local/lexicon.js';
-import { KnownMemories } from '../local/memories.js';
+import { KnownMemories } from '../local/memory-known.js';
 import { capitalizeFirst, SPEAKER_PLACEHOLDER, squeezeSpaces, truncateChars, truncateWords } from '../local/text.js';
 import { parseNaiveLocal, safeTimezone } from '../local/timezone.js';
 import type { ActionItemsAnswer, MemoriesAnswer, StructureAnswer } from './schemas.js';

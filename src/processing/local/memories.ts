@@ -3,6 +3,7 @@ import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
 import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
+import { KnownMemories } from './memory-known.js';
 import { CATEGORY_PRIORITY, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
 import {
@@ -15,7 +16,6 @@ import {
   withoutLeadIn,
 } from './memory-sources.js';
 import { parseTokens, type Token } from './nlp.js';
-import { type ContentKey, memoryKey, sameIntent } from './similarity.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
@@ -228,38 +228,6 @@ function tagsOf(source: string, category: MemoryCategory): string[] {
     .filter((lemma) => lemma !== 'user' && lemma.length > 2 && !FUNCTION_WORDS.has(lemma));
   const unique = [...new Set(tags)].slice(0, 3);
   return unique.length > 0 ? unique : [category];
-}
-
-function wordsOf(text: string): Set<string> {
-  return new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}']+/u)
-      .filter((word) => word.length > 2 && word !== 'user' && !FUNCTION_WORDS.has(word)),
-  );
-}
-
-/** Existing memories, parsed lazily: only those sharing a word with a new fact are compared in depth. */
-export class KnownMemories {
-  private readonly entries: Array<{ content: string; words: Set<string>; key?: ContentKey }>;
-
-  constructor(existing: ReadonlyArray<{ content: string }>) {
-    this.entries = existing.map((memory) => ({ content: memory.content, words: wordsOf(memory.content) }));
-  }
-
-  has(content: string): boolean {
-    const words = wordsOf(content);
-    const key = memoryKey(content);
-    return this.entries.some((entry) => {
-      if (![...words].some((word) => entry.words.has(word))) return false;
-      entry.key ??= memoryKey(entry.content);
-      return sameIntent(entry.key, key);
-    });
-  }
-
-  add(content: string): void {
-    this.entries.push({ content, words: wordsOf(content) });
-  }
 }
 
 /** Category first; within it, a fact that names something (a place, a person, a number) before a generic one. */
