@@ -1,7 +1,7 @@
 import { type ContentKey, memoryKey, sameIntent } from './similarity.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
-/** Content words of a memory, for the cheap first comparison of KnownMemories. */
 
+/** Content words of a memory, for the cheap first comparison of KnownMemories. */
 function wordsOf(text: string): Set<string> {
   return new Set(
     text
