@@ -87,3 +87,17 @@ test('events: counted dates, follow-up visits and launches', async () => {
     ['2026-03-18T09:00'],
   );
 });
+
+test('the name the wearer calls an unnamed voice stands for "you", and a closing name is no part of the task', async () => {
+  const input = memo(
+    [
+      'Speaker 0: Morning, Renata. I checked the invoice.',
+      'Speaker 1: The retainer amount is wrong.',
+      'Speaker 0: Right, I will send you a corrected invoice by Thursday, Renata.',
+    ].join('\n'),
+  );
+  assert.deepEqual(await items(input), [['Send Renata a corrected invoice', '2026-03-05T23:59']]);
+  assert.deepEqual(await items(memo("I'll call the plumber tomorrow, Sam.")), [
+    ['Call the plumber', '2026-03-05T23:59'],
+  ]);
+});

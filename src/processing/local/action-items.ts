@@ -6,6 +6,7 @@ import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
+import { addressedByWearer } from './participants.js';
 import {
   type ContentKey,
   keyFromTagged,
@@ -84,7 +85,9 @@ function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
           (turn) => turn !== undefined && !turn.isUser,
         );
   const name = neighbour?.speaker ?? '';
-  const otherParty = neighbour === undefined || isPlaceholderSpeaker(name) ? 'them' : name;
+  // An unnamed voice is the person the wearer calls by name, when there is only one ("…, Renata.").
+  const addressed = neighbour !== undefined && isPlaceholderSpeaker(name) ? addressedByWearer(analysis) : null;
+  const otherParty = neighbour === undefined ? 'them' : isPlaceholderSpeaker(name) ? (addressed ?? 'them') : name;
   return { voice, otherParty, dialogue: analysis.dialogue };
 }
 

@@ -50,3 +50,24 @@ export function otherParticipants(analysis: Analysis, userName: string): { named
   const named = addressed.size <= others.size ? [...addressed] : [];
   return { named, count: others.size };
 }
+
+/** The one name the wearer addresses someone by ("…, Renata."), or null (none, or several). */
+export function addressedByWearer(analysis: Analysis): string | null {
+  const midSentence = capitalisedInside(analysis);
+  const names = new Set<string>();
+  for (const sentence of analysis.sentences) {
+    if (!sentence.isUser) continue;
+    const name = addressedName(sentence, midSentence);
+    if (name !== null) names.add(name);
+  }
+  return names.size === 1 ? [...names][0] : null;
+}
+
+/** The name a sentence ends by addressing ("I'll send it today, Renata."), if it does. */
+export function closingVocative(sentence: Sentence): string | null {
+  const words = sentence.tokens.filter((token) => token.kind !== 'punctuation' || token.value === ',');
+  const last = words.at(-1);
+  const before = words.at(-2);
+  if (last === undefined || before?.value !== ',' || last.pos !== 'PROPN' || CALENDAR.test(last.value)) return null;
+  return /^\p{Lu}\p{Ll}[\p{L}'-]*$/u.test(last.value) ? last.value : null;
+}

@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
+import { closingVocative } from './participants.js';
 import { speakerNumber } from './speakers.js';
 import { capitalizeFirst } from './text.js';
 
@@ -81,8 +82,12 @@ const REFERRED_TIME =
 
 /** The description as the wearer's own instruction. */
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
-  const tokens = analysis.sentences[sentenceIndex]?.tokens ?? [];
-  const untimed = description.replace(REFERRED_TIME, '');
+  const sentence = analysis.sentences[sentenceIndex];
+  const tokens = sentence?.tokens ?? [];
+  // "…, Renata." addresses the listener; the name is not part of the task.
+  const vocative = sentence === undefined ? null : closingVocative(sentence);
+  const addressed = vocative === null ? description : description.replace(new RegExp(`,?\\s+${vocative}$`), '');
+  const untimed = addressed.replace(REFERRED_TIME, '');
   return resolvePersons(baseForm(untimed, tokens), analysis, sentenceIndex);
 }
 
