@@ -170,3 +170,16 @@ test('the person the wearer addresses by name is named in the overview and the t
   assert.match(overview, /^Mateus and Renata discussed /);
   assert.doesNotMatch(overview, /Perfect/);
 });
+
+test("another speaker's relative's plan is not the wearer's event; a plan said to the wearer is", async () => {
+  const input = dialogue([
+    ['Speaker 0', true, 'I sent the invoice this morning.'],
+    ['Speaker 1', false, 'Great. Also, my brother Karim is visiting next Tuesday, so I am off that day.'],
+    ['Speaker 1', false, 'Can we do the review meeting on Thursday at 3 instead?'],
+  ]);
+  const { events } = await engine.structure(input);
+  assert.deepEqual(
+    events.map((event) => event.title),
+    ['Review Meeting'],
+  );
+});

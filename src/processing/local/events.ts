@@ -33,6 +33,9 @@ const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
 // A plan whose subject is someone else: "she flies out Friday", "they're meeting the bank on the 3rd".
 const THIRD_PERSON_SUBJECT =
   /^(?:(?:and|so|but|oh|well|also)[\s,]+)*(?:he|she|they|he's|she's|they're|he'll|she'll|they'll)\b/i;
+// Another speaker's "my sister", "my boss" as the subject: the plan is theirs, not the wearer's.
+const SPEAKERS_OWN_SUBJECT =
+  /^(?:(?:and|so|but|oh|well|also|by the way)[\s,]+)*my\s+\w+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:is|are|was|has|will|'s|gets|comes|flies|arrives|leaves)\b/iu;
 // "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
 const PAST_TENSE =
   /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
@@ -152,7 +155,12 @@ function impersonal(sentence: Sentence): boolean {
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
   if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text) || impersonal(sentence);
   if (ADDRESSES_USER.test(sentence.text)) return true;
-  return analysis.attribution !== 'absent' && !THIRD_PERSON_SUBJECT.test(sentence.text);
+  // "My brother is visiting next week", said by someone else, is their family's plan.
+  return (
+    analysis.attribution !== 'absent' &&
+    !THIRD_PERSON_SUBJECT.test(sentence.text) &&
+    !SPEAKERS_OWN_SUBJECT.test(sentence.text)
+  );
 }
 
 /** The date nearest after the event word, or else the nearest before it. */
