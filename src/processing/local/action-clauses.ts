@@ -66,6 +66,22 @@ export const DATED =
 // "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
 const COORDINATED_TASK = /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
 
+/** What a cue says of its candidate before the clause is found: who, how strongly, where the cue starts. */
+export type CueAt = Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart' | 'impliedVerb'>;
+
+/** The candidates of a cue whose clause opens at `from`: the clause to its end, split at a coordinated task. */
+export function candidatesAt(cue: CueAt, from: number): Candidate[] {
+  const span = clauseAt(cue.sentence.text, from);
+  return splitCoordinated({
+    ...cue,
+    clauseStart: span.start,
+    clauseEnd: span.end,
+    windowStart: 0,
+    windowEnd: 0,
+    clause: '',
+  });
+}
+
 export function splitCoordinated(candidate: Candidate): Candidate[] {
   const text = candidate.sentence.text;
   const parts: Candidate[] = [];

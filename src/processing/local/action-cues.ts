@@ -3,9 +3,8 @@ import {
   type Candidate,
   type CueKind,
   type CueStrength,
-  clauseAt,
+  candidatesAt,
   DATED,
-  splitCoordinated,
 } from './action-clauses.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
@@ -84,8 +83,7 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
       const cueStart = match.index ?? 0;
       const cueEnd = cueStart + match[0].length;
       if (found.some((other) => cueEnd > other.clauseStart - 1 && cueEnd <= other.clauseEnd)) continue;
-      const span = clauseAt(sentence.text, cueEnd);
-      const base = {
+      const cueAt = {
         sentence,
         sentenceIndex,
         kind: cue.kind,
@@ -93,16 +91,7 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
         cueStart,
         impliedVerb: cue.impliedVerb,
       };
-      found.push(
-        ...splitCoordinated({
-          ...base,
-          clauseStart: span.start,
-          clauseEnd: span.end,
-          windowStart: 0,
-          windowEnd: 0,
-          clause: '',
-        }),
-      );
+      found.push(...candidatesAt(cueAt, cueEnd));
     }
   }
   return assignWindows(found.filter((candidate) => candidate.clause !== ''));

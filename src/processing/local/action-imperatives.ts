@@ -1,11 +1,4 @@
-import {
-  assignWindows,
-  type Candidate,
-  type CueStrength,
-  clauseAt,
-  DATED,
-  splitCoordinated,
-} from './action-clauses.js';
+import { assignWindows, type Candidate, type CueAt, type CueStrength, candidatesAt, DATED } from './action-clauses.js';
 import type { Sentence } from './analysis.js';
 import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -78,12 +71,9 @@ export function memoImperatives(sentence: Sentence, sentenceIndex: number): Cand
     const opener = offset + openerLength(rest);
     const word = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
     if (!memoVerb(sentence, word, tokensBefore)) continue;
-    const span = clauseAt(sentence.text, opener);
     // A task verb needs no further cue; another verb with its object needs a date (see verbAllowed).
     const strength: CueStrength = TASK_VERBS.has(word) ? 'strong' : 'medium';
-    const base = { sentence, sentenceIndex, kind: 'imperative' as const, strength };
-    const candidate = { ...base, cueStart: opener, clauseStart: span.start, clauseEnd: span.end };
-    found.push(...splitCoordinated({ ...candidate, windowStart: 0, windowEnd: 0, clause: '' }));
+    found.push(...candidatesAt({ sentence, sentenceIndex, kind: 'imperative', strength, cueStart: opener }, opener));
   }
   return assignWindows(found);
 }
@@ -94,19 +84,9 @@ export function imperativeCandidates(sentence: Sentence, sentenceIndex: number, 
   const opener = openerLength(sentence.text);
   const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
   if (!imperativeVerb(sentence, firstWord, addressed)) return [];
-  const span = clauseAt(sentence.text, opener);
   // The verb was vetted above; a request addressed to the wearer then needs no further cue.
-  const base: Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart'> = addressed
+  const cue: CueAt = addressed
     ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
     : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
-  return assignWindows(
-    splitCoordinated({
-      ...base,
-      clauseStart: span.start,
-      clauseEnd: span.end,
-      windowStart: 0,
-      windowEnd: 0,
-      clause: '',
-    }),
-  );
+  return assignWindows(candidatesAt(cue, opener));
 }
