@@ -178,3 +178,45 @@ test('past life facts and spans of a life are kept', async () => {
     ['User grew up in Porto', 'User came from Lviv in 2016', 'User has spent six years on nights'],
   );
 });
+
+test('people and pets of the wearer’s told by how their names are used, without a "my"', async () => {
+  const vet = dialogue([
+    ['SPEAKER_01', false, 'Morning! So this is the famous Pepper?'],
+    ['SPEAKER_00', true, 'This is Pepper. She is limping on the back leg since Sunday.'],
+    ['SPEAKER_01', false, 'Let me see the paw. Good dog, Pepper.'],
+  ]);
+  const school = dialogue([
+    ['SPEAKER_01', false, "Hi, is this Tomasz Nowak's mom?"],
+    ['SPEAKER_00', true, 'Yes, speaking. Is everything all right?'],
+  ]);
+  const friend = dialogue([
+    ['SPEAKER_01', false, 'How is Ingrid?'],
+    ['SPEAKER_00', true, 'She is great, busy with the new shop.'],
+    ['SPEAKER_01', false, 'And Henrik?'],
+    ['SPEAKER_01', false, 'Hi! Sorry, I was on the phone.'],
+  ]);
+  const contents = async (input: ReturnType<typeof dialogue>) =>
+    (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.deepEqual(await contents(vet), ["User's dog is named Pepper"]);
+  assert.deepEqual(await contents(school), ["User's child is named Tomasz"]);
+  // Henrik answers for himself: a speaker, not someone of the wearer's.
+  assert.deepEqual(await contents(friend), ['Ingrid is someone close to User']);
+});
+
+test('a thing of the wearer’s someone asks after, and questions that presume a fact', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'And how is the knee?'],
+    ['SPEAKER_00', true, 'Better. Much better.'],
+    ['SPEAKER_01', false, 'Still driving the tram?'],
+    ['SPEAKER_00', true, 'Line 5, six years now.'],
+    ['SPEAKER_01', false, "How's the weather?"],
+    ['SPEAKER_00', true, 'Grey.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(contents.includes("User's knee: Better"), contents.join(' | '));
+  assert.ok(
+    contents.some((content) => content.startsWith('User is still driving the tram')),
+    contents.join(' | '),
+  );
+  assert.ok(!contents.some((content) => content.includes('weather')), contents.join(' | '));
+});

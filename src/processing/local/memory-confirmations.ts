@@ -12,6 +12,9 @@ const AFFIRMATIVE =
   /^(?:(?:oh|um|uh|well|ha|haha)[\s,]+)*(?:yes|yeah|yep|yup|ya|still|sure|of course|definitely|absolutely|mm-?hm|correct|exactly|indeed|that's right|i am|i do|i have|i still|always|every)\b/i;
 const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|again))+\s*\?*$/i;
 const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
+  // "How long have you played basketball?" presumes that the listener has.
+  [/^(?:and |so |hey,? )?how long have you\s+(.+)$/i, "I've $1"],
+  [/^(?:and |so |hey,? )?how long are you\s+(.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:are you|you're|you are)\s+(.+)$/i, "I'm $1"],
   [/^(?:and|so|but|oh)?[\s,]*(?:have you|you've|you have)\s+(.+)$/i, "I've $1"],
   [/^(?:and|so|but|oh|wait)?[\s,]*(?:were you|you were)\s+(.+)$/i, 'I was $1'],
@@ -84,8 +87,14 @@ function closingQuestions(analysis: Analysis, lastIndex: number): number[] {
 // "You're still not doing the dairy?" "No dairy, no.": a no agrees with a negative question.
 const NEGATIVE_QUESTION = /\b(?:not|never|no longer)\b|n't\b/i;
 
+// "Still driving the tram?" "Line 5, six years now.": a question that presumes the fact needs only no denial.
+const PRESUMES = /\bstill\b|^(?:and |so |hey,? )?how long\b/i;
+const DENIAL = /\b(?:not anymore|no longer|not really|quit|stopped|gave (?:it |that )?up|dropped (?:it|out))\b/i;
+
 function agrees(question: Sentence, reply: Sentence[]): boolean {
   if (reply.some(confirms)) return true;
+  const first = reply[0]?.text.trim() ?? '';
+  if (PRESUMES.test(question.text) && first !== '' && !NO_FIRST.test(first) && !DENIAL.test(first)) return true;
   return NEGATIVE_QUESTION.test(question.text) && NO_FIRST.test(reply[0]?.text.trim() ?? '');
 }
 
@@ -189,4 +198,57 @@ export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
     relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, category: 'core', sentence });
   });
   return relations;
+}
+
+export interface AskedAfter {
+  content: string;
+  sentence: Sentence;
+}
+
+// "How's the knee?", "And the salsa classes?", "How's your MBA going?": someone asks after a thing of the wearer's.
+const ASKED_AFTER =
+  /^(?:and |so |oh |hey,? )?(?:(?:how's|how is|how are|how was) (?:the|your)|and (?:the|your)|what about (?:the|your)) ((?:[\p{L}-]+ ){0,2}[\p{L}-]+?)(?: (?:going|doing|coming along|treating you))?(?: these days| now)?\?$/iu;
+// Things asked after that are the moment's, not the wearer's: "How's the weather?".
+const AMBIENT =
+  /^(?:weather|traffic|food|coffee|tea|drive|ride|line|queue|signal|connection|sound|audio|room|view|rest|others|kids)$/i;
+
+const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'VERB']);
+const FILLER = /^(?:um|uh|yeah|yes|yep|okay|ok|well|honestly|so|oh|hmm|mm|right|sure)$/;
+const TIME_OR_VERB =
+  /\b(?:is|are|was|today|tonight|week|weeks|days?|months?|year|morning|evening|name|address|number)\b/i;
+
+/** A short reply that says how it is: "Better.", "Tuesdays and Thursdays.", not a sentence of its own. */
+function shortReply(reply: Sentence): string | null {
+  const text = reply.text.replace(/\([^)]*\)\s*/g, '').trim();
+  const words = reply.tokens.filter((token) => token.kind === 'word');
+  if (words.length === 0 || words.length > 8 || NO_FIRST.test(text) || DENIAL.test(text)) return null;
+  if (text.endsWith('?') || words.some((token) => token.pos === 'PRON' || token.pos === 'AUX')) return null;
+  // "Um.", "Yeah.": a reply with nothing in it.
+  if (!words.some((token) => CONTENT_TAGS.has(token.pos) && !FILLER.test(token.normal))) return null;
+  return text.replace(/^(?:(?:yes|yeah|yep|oh|um|uh|well|so|honestly)[,\s]+)+/i, '').replace(/[.!]+$/, '');
+}
+
+/** "How's the knee?" "Better." → "User's knee: Better": what the wearer said of a thing of theirs asked after. */
+export function askedAfter(analysis: Analysis): AskedAfter[] {
+  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
+  const found: AskedAfter[] = [];
+  analysis.sentences.forEach((sentence, index) => {
+    const next = analysis.sentences[index + 1];
+    if (sentence.isUser || next === undefined || !next.isUser || next.turn !== sentence.turn + 1) return;
+    const match = ASKED_AFTER.exec(sentence.text.trim());
+    if (match === null) return;
+    // "MBA" keeps its capitals; "Salsa classes" at a sentence's start does not.
+    const thing = match[1].replace(/^\p{Lu}\p{Ll}/u, (first) => first.toLowerCase());
+    const head = thing.split(' ').at(-1) ?? '';
+    if (
+      AMBIENT.test(head) ||
+      TIME_OR_VERB.test(thing) ||
+      isName(sentence.tokens.find((token) => token.normal === head))
+    )
+      return;
+    const said = shortReply(next);
+    if (said === null || said === '') return;
+    found.push({ content: `User's ${thing}: ${said}`, sentence: next });
+  });
+  return found;
 }

@@ -1,0 +1,163 @@
+import type { MemoryCategory } from '../../domain/categories.js';
+import type { Analysis, Sentence } from './analysis.js';
+import { isName } from './memory-shapes.js';
+import { isPlaceholderSpeaker } from './text.js';
+
+/**
+ * The people and animals of the wearer's life, named in passing: the dog the vet greets ("So this is
+ * Biscuit?"), the child a teacher calls about ("Is this Bao's mom?"), the partner a friend asks after
+ * ("How's Julia?"), the toddler whose age is given ("Tolu is three"). Nobody says "my", so the
+ * relation is read from how the name is used: introduced to a visitor, asked after, someone's parent,
+ * given an age; and its kind from the setting (an animal word or a vet, a school or a birthday).
+ */
+
+export interface PersonFact {
+  content: string;
+  category: MemoryCategory;
+  sentence: Sentence;
+}
+
+type Role = 'pet' | 'child' | 'person';
+
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen';
+const SPECIES =
+  /\b(dog|puppy|pup|cat|kitten|kitty|rabbit|bunny|hamster|parrot|budgie|tortoise|horse|pony|guinea pig|ferret|lizard|snake|spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug)s?\b/i;
+const VET =
+  /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
+const CHILDHOOD =
+  /\b(?:school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
+const HERD = new Map<string, string>([
+  ['puppy', 'dog'],
+  ['pup', 'dog'],
+  ['kitten', 'cat'],
+  ['kitty', 'cat'],
+  ['bunny', 'rabbit'],
+]);
+
+// Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
+const TITLES =
+  /^(?:mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
+
+/** Capitalised words seen after a sentence's first word: names, not sentence openings ("Deposit is two months"). */
+function capitalisedInside(analysis: Analysis): Set<string> {
+  const words = new Set<string>();
+  for (const { tokens } of analysis.sentences)
+    for (let i = 1; i < tokens.length; i++) if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
+  return words;
+}
+
+function escaped(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
+function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | 'age' | 'asked' | null {
+  const n = escaped(name);
+  const text = sentence.text;
+  const introduced = new RegExp(
+    `\\b(?:this is|this must be|here's|here is|meet|and this is) ${n}(?=\\s*(?:[.!?]|$| and\\b))`,
+    'i',
+  );
+  // "Hi, this is Ifeoma from the bank": a caller naming themselves, not someone shown to a visitor.
+  if (introduced.test(text) && !/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(text.trim()))
+    return 'introduced';
+  if (
+    !sentence.isUser &&
+    new RegExp(`\\b${n}(?: \\p{Lu}[\\p{L}'-]+)?'s (?:mom|mum|mother|dad|father|parents?)\\b`, 'u').test(text)
+  )
+    return 'parent';
+  if (
+    new RegExp(
+      `\\b${n}(?:'s| is| turns| turned| will be) (?:(?:only|just|almost|nearly) )?(?:${NUMBER_WORDS}|\\d{1,2})(?: (?:years? old|months?(?: old)?))?\\b(?! (?:o'clock|pm|am|thirty|fifteen|forty))`,
+      'i',
+    ).test(text) ||
+    new RegExp(`\\b${n}'s (?:first|second|third|\\w+th) birthday\\b`, 'i').test(text)
+  )
+    return 'age';
+  if (
+    !sentence.isUser &&
+    /\?\s*$/.test(text) &&
+    new RegExp(
+      `^(?:and |so )?(?:how's|how is|how are|how was|and|what about|how about) ${n}(?: doing| getting on| these days)?\\?`,
+      'i',
+    ).test(text.trim())
+  )
+    return 'asked';
+  return null;
+}
+
+function speciesNear(analysis: Analysis, index: number): string | null {
+  for (let offset = 0; offset <= 3; offset++) {
+    for (const at of offset === 0 ? [index] : [index - offset, index + offset]) {
+      const match = SPECIES.exec(analysis.sentences[at]?.text ?? '');
+      if (match !== null) {
+        const noun = match[1].toLowerCase();
+        return (
+          HERD.get(noun) ??
+          (/^(?:spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug)$/.test(
+            noun,
+          )
+            ? 'dog'
+            : noun)
+        );
+      }
+    }
+  }
+  return null;
+}
+
+function roleOf(
+  analysis: Analysis,
+  index: number,
+  signal: string,
+  animals: boolean,
+): { role: Role; species: string | null } {
+  const species = speciesNear(analysis, index);
+  if (signal === 'parent') return { role: 'child', species: null };
+  if (animals && (signal === 'introduced' || species !== null)) return { role: 'pet', species };
+  const around = [index - 1, index, index + 1].map((at) => analysis.sentences[at]?.text ?? '').join(' ');
+  if (signal === 'age' || CHILDHOOD.test(around)) return { role: 'child', species: null };
+  return { role: 'person', species: null };
+}
+
+function contentOf(name: string, role: Role, species: string | null): string {
+  if (role === 'pet') return `User's ${species ?? 'pet'} is named ${name}`;
+  if (role === 'child') return `User's child is named ${name}`;
+  return `${name} is someone close to User`;
+}
+
+/** Names that belong to the conversation itself: its speakers and the wearer. */
+function participantNames(analysis: Analysis, userName: string): Set<string> {
+  const names = new Set(userName.toLowerCase().split(/\s+/));
+  for (const turn of analysis.turns) {
+    if (isPlaceholderSpeaker(turn.speaker)) continue;
+    for (const part of turn.speaker.toLowerCase().split(/\s+/)) names.add(part);
+  }
+  return names;
+}
+
+/** The wearer's people and pets the conversation names without a "my". */
+export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact[] {
+  if (analysis.attribution === 'absent') return [];
+  const speakers = participantNames(analysis, userName);
+  const animals = analysis.sentences.some((sentence) => VET.test(sentence.text) || SPECIES.test(sentence.text));
+  const inside = capitalisedInside(analysis);
+  const facts: PersonFact[] = [];
+  const seen = new Set<string>();
+  analysis.sentences.forEach((sentence, index) => {
+    sentence.tokens.forEach((token, at) => {
+      // A surname follows its first name: "Diego Ramírez's mom" names Diego.
+      if (!isName(token) || isName(sentence.tokens[at - 1]) || TITLES.test(token.value)) return;
+      if (speakers.has(token.normal) || seen.has(token.value) || !inside.has(token.value)) return;
+      const signal = signalOf(sentence, token.value);
+      if (signal === null) return;
+      // The one asked about answers in the next turn: "And Marta?" "Here, hi!" is a speaker, not a relation.
+      const next = analysis.sentences[index + 1];
+      if (signal === 'asked' && next !== undefined && !next.isUser) return;
+      seen.add(token.value);
+      const { role, species } = roleOf(analysis, index, signal, animals);
+      facts.push({ content: contentOf(token.value, role, species), category: 'core', sentence });
+    });
+  });
+  return facts;
+}
