@@ -220,3 +220,28 @@ test('a thing of the wearer’s someone asks after, and questions that presume a
   );
   assert.ok(!contents.some((content) => content.includes('weather')), contents.join(' | '));
 });
+
+test('a life’s history told in passing: studies, a period abroad, what the household owns, a name put to a relative', async () => {
+  const cases: Array<[string, string]> = [
+    ['Yeah, I did my undergrad in physics at METU, then switched.', 'User did their undergrad in physics at METU'],
+    [
+      'When I taught English in Nagoya for two years, my students were great.',
+      'User taught English in Nagoya for two years',
+    ],
+    [
+      "I've been sketching buildings since I was a kid in Albuquerque.",
+      'User has been sketching buildings since they were a kid in Albuquerque',
+    ],
+    ['I actually live in Riga, just around the corner.', 'User lives in Riga'],
+    ['We have two surfboards.', "User's household has two surfboards"],
+    ["Jenny's my cousin, so I'll have to be careful.", "User's cousin is named Jenny"],
+    ['I signed up for the ceramics class again, Monday nights.', 'User signed up for the ceramics class'],
+  ];
+  for (const [said, expected] of cases) {
+    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    assert.deepEqual(contents, [expected], said);
+  }
+  // A chore in a month is not an education; a meeting is not something owned.
+  for (const said of ['I did the dishes in March.', 'We have a meeting at three.'])
+    assert.deepEqual(await engine.extractMemories(memo(said), []), [], said);
+});

@@ -4,7 +4,7 @@ import { complete } from './memory-checks.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
-import { lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
+import { KIN_WORDS, lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   elaboration,
@@ -53,8 +53,9 @@ const CLAUSE_SPLIT =
 const OPENERS =
   /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
 // A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
+// "since I was a kid" belongs to the fact before it.
 const FACT_END =
-  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
+  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
 const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
@@ -116,7 +117,33 @@ function employerFact(clause: string): string | null {
   return match === null ? null : `User works at ${match[1].trim()}`;
 }
 
+// "Jenny's my cousin": a name put to one of the wearer's people.
+const NAMED_KIN = new RegExp(
+  `^(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
+  'u',
+);
+// "We have two surfboards", "We only bought the house in January": what the wearer's household owns.
+const OWNED =
+  /^we(?:'ve| have)? (?:only |just |finally |also )?(have|own|got|bought|adopted|rescued) ((?:a|an|two|three|four|\d+|the|our) (?:[\w-]+ ){0,2}(?:house|flat|apartment|home|cottage|cabin|caravan|car|van|truck|bike|motorbike|scooter|boat|kayak|surfboard|dog|cat|puppy|kitten|horse|rabbit|chickens|garden|allotment|piano)s?\b.*)$/i;
+
+function householdFact(clause: string): string | null {
+  const owned = OWNED.exec(clause);
+  if (owned === null) return null;
+  const verb = owned[1].toLowerCase() === 'have' ? 'has' : owned[1].toLowerCase();
+  return trimFact(`User's household ${verb} ${owned[2].replace(/\bour\b/gi, 'their')}`);
+}
+
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
+  const kin = NAMED_KIN.exec(clause);
+  if (kin !== null)
+    return {
+      content: `User's ${kin[2].toLowerCase()} is named ${kin[1]}`,
+      category: 'core',
+      kind: 'named',
+      source: clause,
+    };
+  const owned = householdFact(clause);
+  if (owned !== null) return { content: owned, category: 'core', kind: 'pattern', source: clause };
   const home = homeFact(clause);
   if (home !== null) return { content: home, category: 'core', kind: 'home', source: clause };
   const favorite = favoriteFact(clause);

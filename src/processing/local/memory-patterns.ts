@@ -44,7 +44,7 @@ export function isProfession(words: string[]): boolean {
 }
 
 const RELATIVES =
-  '(?:wife|husband|partner|boyfriend|girlfriend|son|daughter|kids?|children|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather|parents|dog|cat|best friend|boss)';
+  '(?:wife|husband|partner|boyfriend|girlfriend|sons?|daughters?|kids?|children|twins|baby|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather|parents|dog|cat|best friend|boss)';
 export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
 const FREQUENCY =
   '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year))';
@@ -79,6 +79,29 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I work\b/i, category: 'work' },
+  // An education: "I did my undergrad in physics at METU", "I did history at Leeds", "I majored in economics".
+  {
+    pattern:
+      /^I (?:did|got|have|finished|completed|earned|started) (?:my |a |an )?(?:undergrad|undergraduate|degree|bachelor'?s|master'?s|masters|phd|doctorate|mba|residency|apprenticeship)\b/i,
+    category: 'core',
+  },
+  {
+    pattern:
+      /^I (?:did|studied|read|majored in|trained in|trained as) (?:[\w'-]+ ){1,3}(?:at|in) (?!(?:January|February|March|April|May|June|July|August|September|October|November|December)\b)\p{Lu}/u,
+    category: 'core',
+  },
+  // What the wearer became or means to become: "I became an architect", "I want to be a nurse".
+  {
+    pattern:
+      /^I (?:became|(?:want|hope|plan|dream|am hoping|'m hoping) to (?:be|become)) (?:an? )((?:[\w-]+ ){0,2}[\w-]+)/i,
+    category: (match) => (isProfession(match[1].split(' ')) ? 'work' : 'core'),
+  },
+  // A group the wearer joined: "I signed up for the ceramics class again", "I joined a choir".
+  {
+    pattern:
+      /^I(?:'ve| have)? (?:just )?(?:signed up for|joined|enrolled in|took up|started) (?:the |a |an |my )?(?:[\w'-]+ ){0,2}(?:class|classes|club|course|team|choir|league|band|orchestra|gym|lessons|group|society)\b/i,
+    category: 'hobbies',
+  },
   { pattern: /^I(?:'ve| have) always (?:wanted|dreamed|loved|hated|been)\b/i, category: 'interests' },
   {
     pattern: new RegExp(`^I(?:'ve| have) been (\\w+ing)\\b.*(?:\\b(?:for|since)\\b|\\b${FREQUENCY}\\b)`, 'i'),
@@ -121,7 +144,7 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^I (?:learned|learnt|realized|found out|discovered) that\b/i, category: 'learnings' },
   {
     pattern: new RegExp(
-      `^my ${RELATIVES}(?: \\w+)? (?:is|lives|works|just|has|moved|studies|turned|turns|started|runs|plays)\\b`,
+      `^my ${RELATIVES}(?: \\w+)? (?:is|are|was|were|lives|live|works|work|just|has|have|moved|studies|turned|turns|started|starts|start|runs|plays|grew up|comes|came|passed away|died)\\b`,
       'i',
     ),
     category: 'core',

@@ -32,13 +32,17 @@ const LEARNT = /^I (?:found out|realized|realised|learned|learnt|discovered|was 
 const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
   [/^growing up (in|on|near|with)\b/i, 'I grew up $1'],
   [/^being (an?) /i, "I'm $1 "],
+  // "When I taught English in Nagoya for two years, …": a period of the wearer's life, told in passing.
+  [/^(?:back )?when I (taught|lived|worked|studied|grew up|moved|trained|served)\b/i, 'I $1'],
 ];
+// "I actually live in…", "I originally trained as…": an adverb between the subject and the verb.
+const INSERTED = /^I (?:actually|originally|really|also|even|currently|basically) (?=\p{Ll})/u;
 
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 export function withoutLeadIn(clause: string): string {
   for (const [pattern, replacement] of PARTICIPLES)
     if (pattern.test(clause)) return clause.replace(pattern, replacement);
-  if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '');
+  if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '').replace(INSERTED, 'I ');
   const match = LEAD_IN.exec(clause);
   if (match === null || NOT_A_LEAD_IN.test(match[1])) return clause;
   return clause.slice(match[1].length).replace(LEARNT, '');
