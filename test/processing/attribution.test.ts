@@ -92,3 +92,21 @@ test('one voice under another name or number is overheard: the wearer is absent'
     assert.ok(analysis.turns.every((turn) => !turn.isUser));
   }
 });
+
+test('numbered voices: the one others call by the user’s name, or that introduces itself by it, is the wearer', () => {
+  const called = memo(
+    'SPEAKER_00: Come on in, Chioma, have a seat.\nSPEAKER_01: Thanks. It is sensitive on the lower left.\nSPEAKER_00: Let us have a look.',
+    { userName: 'Chioma' },
+  );
+  assert.deepEqual(who(called), ['SPEAKER_00', 'SPEAKER_01*', 'SPEAKER_00']);
+  const introduced = memo(
+    "Speaker 0: Good morning, Garage Lindqvist.\nSpeaker 1: Hi, it's Pavel, I left the Skoda with you yesterday.\nSpeaker 0: Right, the brakes.",
+    { userName: 'Pavel Novak' },
+  );
+  assert.deepEqual(who(introduced), ['Speaker 0', 'Speaker 1*', 'Speaker 0']);
+  // "Is this Pavel?" is said to Pavel: the voice that answers it is the wearer's.
+  const asked = memo('Speaker 0: Hello, is this Pavel?\nSpeaker 1: Speaking.', { userName: 'Pavel' });
+  assert.deepEqual(who(asked), ['Speaker 0', 'Speaker 1*']);
+  const silent = memo('Speaker 0: I will call the bank.\nSpeaker 1: Good idea.', { userName: 'Pavel' });
+  assert.deepEqual(who(silent), ['Speaker 0*', 'Speaker 1']);
+});

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TranscriptInput } from '../../src/processing/engine.js';
+import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
+import { viableCandidates } from '../../src/processing/local/memories.js';
 import { memo, wallClock } from './inputs.js';
 
 // Conversations start on Wednesday 2026-03-04 09:00 in New York unless stated otherwise.
@@ -56,7 +58,12 @@ test('a task without its own date takes the day named just before it', async () 
 test('facts behind a lead-in, general fact shapes and a relative named in passing', async () => {
   assert.deepEqual(await memories(memo('Turns out I’m lactose intolerant.')), ['User is lactose intolerant']);
   assert.deepEqual(await memories(memo('They said I have sleep apnea.')), ['User has sleep apnea']);
-  assert.deepEqual(await memories(memo('I play drums in a band.')), ['User plays drums in a band']);
+  // The shape finds the habit; whether it is kept is the memory model's call (memory-model.ts).
+  const band = memo('I play drums in a band.');
+  assert.deepEqual(
+    viableCandidates(analysisOf(band), band.userName).map((fact) => fact.content),
+    ['User plays drums in a band'],
+  );
   assert.deepEqual(await memories(memo('My brother Karim is visiting next week.')), [
     'User’s brother is named Karim'.replace('’', "'"),
   ]);

@@ -1,6 +1,7 @@
 import type { Candidate } from './action-cues.js';
 import { ACTION_MODEL } from './action-model-weights.js';
 import type { Analysis } from './analysis.js';
+import { probability } from './logistic.js';
 import { LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /**
@@ -87,11 +88,7 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
 
 /** The model's probability that the draft is a real task. */
 export function taskProbability(features: number[], weights: ReadonlyArray<number> = ACTION_MODEL.weights): number {
-  let sum = 0;
-  features.forEach((value, index) => {
-    sum += value * (weights[index] ?? 0);
-  });
-  return 1 / (1 + Math.exp(-sum));
+  return probability(features, weights);
 }
 
 /** Kept when the model is at least as sure as the threshold chosen on the training folds. */

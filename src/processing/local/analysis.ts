@@ -43,7 +43,9 @@ function turnsFromSegments(input: TranscriptInput): Attributed {
   const rule = marked
     ? { isWearer: () => false, attribution: 'marked' as const }
     : wearerAmong(
-        ordered.filter((segment) => segment.text.trim() !== '').map((segment) => segment.speaker),
+        ordered
+          .filter((segment) => segment.text.trim() !== '')
+          .map((segment) => ({ label: segment.speaker, text: segment.text })),
         input.userName,
       );
   const turns: Turn[] = [];
@@ -65,7 +67,7 @@ function turnsFromSegments(input: TranscriptInput): Attributed {
 function turnsFromText(input: TranscriptInput): Attributed {
   const owner = input.userName.trim() === '' ? 'User' : input.userName.trim();
   const lines = splitLabelledLines(normalizeText(input.text), wearerLabels(input.userName));
-  const labels = lines.flatMap((line) => (line.speaker === null ? [] : [line.speaker]));
+  const labels = lines.flatMap((line) => (line.speaker === null ? [] : [{ label: line.speaker, text: line.text }]));
   if (labels.length === 0) {
     const turns = lines.map((line) => ({ speaker: owner, isUser: true, text: line.text.trim() }));
     return { turns, attribution: 'unlabelled' };

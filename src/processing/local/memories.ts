@@ -1,10 +1,10 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
-import { analysisOf } from './analysis.js';
+import { type Analysis, analysisOf } from './analysis.js';
 import { type Fact, memoryCandidates, placed, trimFact } from './memory-candidates.js';
 import { complete } from './memory-checks.js';
 import { KnownMemories } from './memory-known.js';
-import { CATEGORY_PRIORITY } from './memory-patterns.js';
+import { MEMORY_THRESHOLD, memoryFeatures, memoryProbability } from './memory-model.js';
 import { parseTokens } from './nlp.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
 
@@ -35,10 +35,18 @@ function tagsOf(source: string, category: MemoryCategory): string[] {
   return unique.length > 0 ? unique : [category];
 }
 
-/** Category first; within it, a fact that names something (a place, a person, a number) before a generic one. */
-function rank(fact: Fact): number {
-  const specific = /\s(?:\p{Lu}|\d)/u.test(fact.content.replace(/^User(?:'s)?\s/, ''));
-  return CATEGORY_PRIORITY[fact.category] + (specific ? 1 : 0);
+/** The candidates that could be stored: placed, said once, and readable on their own. */
+export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
+  const seen = new Set<string>();
+  const viable: Fact[] = [];
+  for (const fact of memoryCandidates(analysis, userName)) {
+    const content = placed(fact.content, analysis, fact.order);
+    // A fact said twice is judged once.
+    if (seen.has(content)) continue;
+    seen.add(content);
+    if (complete(content)) viable.push({ ...fact, content });
+  }
+  return viable;
 }
 
 export function extractMemories(
@@ -46,22 +54,19 @@ export function extractMemories(
   existing: ReadonlyArray<{ content: string }>,
 ): ExtractedMemory[] {
   const analysis = analysisOf(input);
-  const ranked = memoryCandidates(analysis, input.userName)
-    .map((fact) => ({ fact, rank: rank(fact) }))
-    .sort((a, b) => b.rank - a.rank || a.fact.order - b.fact.order);
-  // Ranked first, then checked one by one until four are kept: only the facts that could be stored are parsed again.
+  const candidates = viableCandidates(analysis, input.userName);
+  // The model's surest first; ties keep the order they were said in.
+  const scored = candidates
+    .map((fact) => ({ fact, score: memoryProbability(memoryFeatures(fact, analysis, candidates.length)) }))
+    .filter(({ score }) => score >= MEMORY_THRESHOLD)
+    .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
-  const seen = new Set<string>();
-  for (const { fact } of ranked) {
+  for (const { fact } of scored) {
     if (chosen.length === MAX_MEMORIES) break;
-    const content = placed(fact.content, analysis, fact.order);
-    // A fact said twice is judged once.
-    if (seen.has(content)) continue;
-    seen.add(content);
-    if (!complete(content) || known.has(content)) continue;
-    known.add(content);
-    chosen.push({ ...fact, content });
+    if (known.has(fact.content)) continue;
+    known.add(fact.content);
+    chosen.push(fact);
   }
   return chosen.map((fact) => ({
     content: fact.content,

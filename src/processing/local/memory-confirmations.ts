@@ -95,7 +95,39 @@ function agrees(question: Sentence, reply: Sentence[]): boolean {
   if (reply.some(confirms)) return true;
   const first = reply[0]?.text.trim() ?? '';
   if (PRESUMES.test(question.text) && first !== '' && !NO_FIRST.test(first) && !DENIAL.test(first)) return true;
+  if (reply[0] !== undefined && elaborates(reply[0])) return true;
   return NEGATIVE_QUESTION.test(question.text) && NO_FIRST.test(reply[0]?.text.trim() ?? '');
+}
+
+// Phrases that open a reply by placing or timing what was asked: "In Fuerteventura, almost ten years".
+const ELABORATING_TAGS = new Set(['ADP', 'NUM']);
+const CORRECTION = /\b(?:actually|not|no|never|used to|anymore|was|wish)\b|\?/i;
+
+/**
+ * "Wait, you were a surf instructor?" "In Fuerteventura, almost ten years.": a reply that goes straight
+ * on to where or how long agrees without a yes; a correction ("Actually, a paramedic") does not.
+ */
+function elaborates(reply: Sentence): boolean {
+  const words = reply.tokens.filter((token) => token.kind === 'word' || token.kind === 'number');
+  const first = words[0];
+  if (first === undefined || CORRECTION.test(reply.text)) return false;
+  return (
+    ELABORATING_TAGS.has(first.pos) ||
+    first.kind === 'number' ||
+    /^(?:for|since|about|almost|nearly|over)$/.test(first.normal)
+  );
+}
+
+/** The phrase an elaborating reply opens with, up to where a clause of its own starts. */
+function elaboration(reply: Sentence): string | undefined {
+  if (!elaborates(reply)) return undefined;
+  const phrase = reply.text
+    .trim()
+    .split(/,?\s+(?:before|after|when|because|but|and|so) (?=I\b)|[.!;]/)[0]
+    .replace(/[,.]+$/, '')
+    .trim();
+  const words = phrase.split(/\s+/);
+  return words.length > 10 || /\b(?:I|I'm|I've|me|my)\b/.test(phrase) ? undefined : phrase;
 }
 
 /** What the reply adds after its yes, when it is a phrase: "Yes, last year." → "last year". */
@@ -108,8 +140,9 @@ function replyDetail(reply: Sentence | undefined): string | undefined {
   if (often !== null && !/\b(?:I|I'm|I've)\b/.test(often[0])) return often[0].replace(/[,.!]+$/, '');
   const words = reply.tokens.filter((token) => token.kind === 'word');
   const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
+  if (yes === -1) return elaboration(reply);
   const rest = words.slice(yes + 1);
-  if (yes === -1 || rest.length === 0 || rest.length > 10) return undefined;
+  if (rest.length === 0 || rest.length > 10) return undefined;
   // "Yes, Abah.": a lone name after the yes addresses the asker.
   if (rest.length === 1 && rest[0].pos === 'PROPN') return undefined;
   if (rest.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos) || /^i'/.test(token.normal))) return undefined;

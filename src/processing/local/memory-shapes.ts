@@ -275,8 +275,8 @@ export function shapeOf(tokens: Token[]): Shape | null {
 const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
 // "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
 const SPAN = new RegExp(
-  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with) ((?:an?|the|my)?\\s*[^,.;!?]{2,40}?)(?:\\s+now)?$`,
-  'i',
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|of|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
+  'iu',
 );
 
 const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
@@ -290,6 +290,9 @@ export function lifeSpan(clause: string): Shape | null {
   const match = SPAN.exec(head.trim());
   if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
   const [, span, preposition, what] = match;
-  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${what.replace(/\bmy\b/gi, 'their')}`;
-  return { category: ['at', 'as'].includes(preposition.toLowerCase()) ? 'work' : 'core', content };
+  const owned = what.replace(/\bmy\b/gi, 'their').replace(/\bthis\b/gi, 'the');
+  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${owned}`;
+  const working =
+    ['at', 'as'].includes(preposition.toLowerCase()) || /(?:teaching|working|coaching|nursing)$/i.test(preposition);
+  return { category: working ? 'work' : 'core', content };
 }

@@ -5,7 +5,7 @@
  */
 
 /** How the wearer's lines were recognised; `absent` means the wearer does not speak. */
-export type Attribution = 'marked' | 'named' | 'convention' | 'sole' | 'unlabelled' | 'absent';
+export type Attribution = 'marked' | 'named' | 'addressed' | 'convention' | 'sole' | 'unlabelled' | 'absent';
 
 /** Labels by which a transcript names its wearer, besides the user's own name. */
 const WEARER_WORDS = new Set(['user', 'me', 'myself', 'i', 'self', 'wearer', 'owner', 'you (me)']);
@@ -44,16 +44,70 @@ export interface WearerRule {
   attribution: Attribution;
 }
 
+export interface LabelledLine {
+  label: string;
+  text: string;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /**
- * Decides from the distinct speaker labels which of them is the wearer: a label naming the user; else,
- * by the convention of wearable diarization, speaker 0; else, with one unnamed voice only, that voice;
- * else (names or numbers, none the user's nor 0) nobody — the wearer only listened.
+ * The numbered voice the words show to be the user's: people name themselves only to introduce
+ * themselves ("Hi, it's Priya from accounts"), and otherwise say a name to or about someone else. So a
+ * voice that introduces itself by the user's first name is theirs, a voice that says it otherwise is
+ * not, and the voice that answers it likely is. Null when the words do not tell.
  */
-export function wearerAmong(labels: ReadonlyArray<string>, userName: string): WearerRule {
+function voiceNamedInWords(
+  lines: ReadonlyArray<LabelledLine>,
+  labels: ReadonlyArray<string>,
+  userName: string,
+): string | null {
+  const first = fold(userName).split(' ')[0] ?? '';
+  if (first.length < 2 || WEARER_WORDS.has(first) || speakerNumber(first) !== null) return null;
+  const name = escaped(first);
+  const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}'-])`, 'iu');
+  const introduction = new RegExp(
+    `\\b(?:it's|it is|this is|i'm|i am|my name is|name's|call me) ${name}\\b|^${name} (?:here|speaking)\\b`,
+    'i',
+  );
+  const asked = new RegExp(`\\b(?:is this|are you|is that) ${name}\\b|${name}\\s*\\?`, 'i');
+  const score = new Map(labels.map((label) => [label, 0]));
+  const add = (label: string, points: number) => score.set(label, (score.get(label) ?? 0) + points);
+  lines.forEach((line, index) => {
+    if (!said.test(line.text)) return;
+    if (introduction.test(line.text) && !asked.test(line.text)) {
+      add(line.label, 2);
+      return;
+    }
+    add(line.label, -1);
+    // Whoever speaks next is most likely the one the name was said to.
+    const reply = lines.slice(index + 1).find((next) => next.label !== line.label);
+    if (reply !== undefined) add(reply.label, 1);
+  });
+  const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
+  const [best, next] = ranked;
+  if (best === undefined || best[1] < 1 || (next !== undefined && next[1] === best[1])) return null;
+  return best[0];
+}
+
+/**
+ * Decides from the speaker labels which of them is the wearer: a label naming the user; else a
+ * numbered voice the words show to be the user's (see voiceNamedInWords); else, by the convention of
+ * wearable diarization, speaker 0; else, with one unnamed voice only, that voice; else (names or
+ * numbers, none the user's nor 0) nobody — the wearer only listened.
+ */
+export function wearerAmong(lines: ReadonlyArray<LabelledLine>, userName: string): WearerRule {
   const names = wearerLabels(userName);
-  const distinct = [...new Set(labels.map((label) => label.trim()))];
+  const distinct = [...new Set(lines.map((line) => line.label.trim()))];
   if (distinct.some((label) => namesWearer(label, names))) {
     return { isWearer: (label) => namesWearer(label, names), attribution: 'named' };
+  }
+  const numbered = distinct.filter((label) => speakerNumber(label) !== null);
+  if (numbered.length > 1 && numbered.length === distinct.length) {
+    const voice = voiceNamedInWords(lines, numbered, userName);
+    if (voice !== null) return { isWearer: (label) => label.trim() === voice, attribution: 'addressed' };
   }
   if (distinct.some((label) => speakerNumber(label) === 0)) {
     return { isWearer: (label) => speakerNumber(label) === 0, attribution: 'convention' };

@@ -1,0 +1,6 @@
+/** The probability a logistic model gives a feature vector (weights trained offline, see eval/logistic.ts). */
+export function probability(features: ReadonlyArray<number>, weights: ReadonlyArray<number>): number {
+  let sum = 0;
+  for (let index = 0; index < features.length; index++) sum += features[index] * (weights[index] ?? 0);
+  return 1 / (1 + Math.exp(-sum));
+}
