@@ -170,7 +170,8 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Dina', false, "Third, your certification. We'll cover the fee, send me the receipt."],
     ['Sam', true, "I'll forward it to you after this."],
   ]);
-  assert.deepEqual(await items(input), [['Forward receipt to Dina', null]]);
+  // The request after the comma is the task; the wearer's "forward it" refers back to it.
+  assert.deepEqual(await items(input), [['Send Dina the receipt', null]]);
   const purpose = dialogue([
     ['Nurse', false, 'Dr. Haddad wants a blood test in about six weeks.'],
     ['Sam', true, "I'll call the clinic to book it."],
@@ -199,4 +200,39 @@ test('spoken clock times: "at four" said after noon is today, "four thirty" keep
   assert.deepEqual(await items(memo('I need to pick up Leo at four thirty tomorrow.')), [
     ['Pick up Leo', '2026-03-05T16:30'],
   ]);
+});
+
+test('a request put as a question becomes a task when the wearer takes it on, not when they decline', async () => {
+  const accepted = dialogue([
+    ['Physio', false, 'And could you keep a pain diary?'],
+    ['Sam', true, 'Sure, I can do that.'],
+  ]);
+  assert.deepEqual(await items(accepted), [['Keep a pain diary', null]]);
+  const declined = dialogue([
+    ['Physio', false, 'And could you keep a pain diary?'],
+    ['Sam', true, "Sorry, no, I really can't this month."],
+  ]);
+  assert.deepEqual(await items(declined), []);
+  const possessive = dialogue([
+    ['Dana', false, 'Can you run her onboarding?'],
+    ['Sam', true, 'Yes.'],
+  ]);
+  assert.deepEqual(await items(possessive), [['Run her onboarding', null]]);
+});
+
+test('an instruction after a fronted stretch is addressed to the wearer; an ordinal that counts is no date', async () => {
+  const shoes = dialogue([
+    ['Physio', false, 'Next week same time, Tuesday, and bring your running shoes.'],
+    ['Sam', true, 'Will do.'],
+  ]);
+  const [[task, when]] = await items(shoes);
+  assert.equal(task, 'Bring my running shoes');
+  assert.match(when ?? '', /^2026-03-1[0-1]/, 'next week');
+  const bars = dialogue([
+    ['Teacher', false, 'And for next week, learn the intro to Blackbird, just the first eight bars.'],
+    ['Sam', true, 'Okay.'],
+  ]);
+  const [[description, due]] = await items(bars);
+  assert.match(description, /^Learn the intro to Blackbird/);
+  assert.notEqual(due?.slice(8, 10), '01', 'the first eight bars is not the first of the month');
 });

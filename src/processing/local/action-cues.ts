@@ -62,7 +62,7 @@ const OTHER_CUES: Cue[] = [
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:
-      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s)/gi,
+      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+s (?:of|from|for|showing)\b)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',

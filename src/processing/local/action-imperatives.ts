@@ -7,7 +7,7 @@ const DISCOURSE_OPENERS =
 
 // "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
 const FRONTED =
-  /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*)/i;
+  /^(?:(?:by|on|before|after|until|this|next|first thing|tomorrow|tonight|today|later|when|once|as soon as)\b[^,]{0,40},\s*|(?:in the meantime|meanwhile|for now|from now on|at home|for (?:next|this) \w+|for homework)\b,?\s*)/i;
 
 function openerLength(text: string): number {
   const discourse = DISCOURSE_OPENERS.exec(text)?.[0].length ?? 0;
@@ -81,12 +81,19 @@ export function memoImperatives(sentence: Sentence, sentenceIndex: number): Cand
 /** Memos are full of bare imperatives ("Pay the credit card bill by Friday."): a task verb opening a sentence. */
 export function imperativeCandidates(sentence: Sentence, sentenceIndex: number, addressed = false): Candidate[] {
   if (sentence.text.trim().endsWith('?')) return [];
-  const opener = openerLength(sentence.text);
-  const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
-  if (!imperativeVerb(sentence, firstWord, addressed)) return [];
-  // The verb was vetted above; a request addressed to the wearer then needs no further cue.
-  const cue: CueAt = addressed
-    ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
-    : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
-  return assignWindows(candidatesAt(cue, opener));
+  // Said to the wearer, an instruction can follow a first stretch: "Next week, same time, and bring your shoes".
+  const starts = addressed ? stretchStarts(sentence).map((start) => start.offset) : [0];
+  const found: Candidate[] = [];
+  for (const start of starts) {
+    const opener = start + openerLength(sentence.text.slice(start));
+    const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+    if (!imperativeVerb(sentence, firstWord, addressed)) continue;
+    // The verb was vetted above; a request addressed to the wearer then needs no further cue.
+    const cue: CueAt = addressed
+      ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }
+      : { sentence, sentenceIndex, kind: 'imperative', strength: 'medium', cueStart: opener };
+    found.push(...candidatesAt(cue, opener));
+    break;
+  }
+  return assignWindows(found);
 }

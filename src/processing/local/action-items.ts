@@ -116,13 +116,28 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
   return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
+// "Sure.", "Yes, of course", "Will do", "OK, I'll do it tonight": a reply that takes a request on.
+const ACCEPTS =
+  /^(?:(?:oh|um|uh|well|right|okay|ok)[,\s]+)*(?:yes|yeah|yep|yup|sure|of course|certainly|absolutely|definitely|no problem|will do|can do|i can|i will|i'll|ok|okay|fine|sounds good|great|perfect|done|understood|got it)\b/i;
+const REFUSES = /\b(?:no|not|can't|cannot|won't|sorry)\b/i;
+
+/** Another speaker's request the wearer answers with a yes in their next turn. */
+function acceptedByWearer(candidate: Candidate, analysis: Analysis): boolean {
+  if (candidate.sentence.isUser) return false;
+  const reply = analysis.sentences
+    .slice(candidate.sentenceIndex + 1)
+    .find((sentence) => sentence.turn !== candidate.sentence.turn);
+  if (reply === undefined || !reply.isUser || reply.turn !== candidate.sentence.turn + 1) return false;
+  return ACCEPTS.test(reply.text.trim()) && !REFUSES.test(reply.text.split(/[,.]/)[0] ?? '');
+}
+
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
   if (settled(candidate, extraction.analysis)) return false;
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
   const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);
-  return verbAllowed(candidate, hasDate);
+  return verbAllowed(candidate, hasDate, () => acceptedByWearer(candidate, extraction.analysis));
 }
 
 /** "Your feedback in the system" → "Send my feedback in the system". */

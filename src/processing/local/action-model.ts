@@ -1,6 +1,7 @@
 import type { Candidate } from './action-cues.js';
 import { ACTION_MODEL } from './action-model-weights.js';
 import type { Analysis } from './analysis.js';
+import { herIsObject } from './antecedent.js';
 import { probability } from './logistic.js';
 import { LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -38,7 +39,15 @@ export const FEATURE_NAMES = [
   'drafts_over_5',
 ] as const;
 
-const PRONOUN = /\b(?:it|them|that|this|him|her|those|these)\b/i;
+const PRONOUN = /^(?:it|them|that|this|him|those|these)$/i;
+
+/** A pronoun left in the line after the verb ("her" counts only as an object, not in "her onboarding"). */
+function pronounLeft(words: string[]): boolean {
+  return words.some((word, index) => {
+    const bare = word.replace(/[^\p{L}']+$/u, '');
+    return PRONOUN.test(bare) || (bare.toLowerCase() === 'her' && herIsObject(words[index + 1]));
+  });
+}
 
 export interface DraftSignal {
   candidate: Candidate;
@@ -75,7 +84,7 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
     flag(TASK_VERBS.has(verb)),
     flag(LIGHT_VERBS.has(verb)),
     Math.min(1, Math.max(0, words.length - 10) / 5),
-    flag(PRONOUN.test(words.slice(1).join(' '))),
+    flag(pronounLeft(words.slice(1))),
     flag(words.slice(1).some((word) => /^\p{Lu}\p{Ll}/u.test(word))),
     flag(sentence.trim().endsWith('?')),
     flag(/\b(?:we|we'll|we're|us|let's)\b/i.test(sentence)),

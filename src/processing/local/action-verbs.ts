@@ -29,17 +29,26 @@ function hasObject(next: string): boolean {
 }
 
 /** Whether the cue's verb names a deliverable: by kind of cue, its verb, what follows it and whether a date is set. */
-export function verbAllowed(candidate: Candidate, hasDate: () => boolean): boolean {
+export function verbAllowed(
+  candidate: Candidate,
+  hasDate: () => boolean,
+  accepted: () => boolean = () => false,
+): boolean {
   const { verb, next } = leadingVerb(candidate);
-  // A need is the wearer's task when it is theirs to meet ("your number", "signed by you") or has a deadline.
-  if (candidate.impliedVerb !== undefined) return /\byour?\b/i.test(candidate.clause) || hasDate();
+  // A need is the wearer's task when it is theirs to meet ("your number", "signed by you"), has a deadline,
+  // or the wearer takes it on ("I need photos of the damage." "OK, I'll take them tonight.").
+  if (candidate.impliedVerb !== undefined) {
+    // Only the speaker's own need is asked of the wearer; "we need a bigger office" is not.
+    const own = /^i\b/i.test(candidate.sentence.text.slice(candidate.cueStart));
+    return /\byour?\b/i.test(candidate.clause) || hasDate() || (own && accepted());
+  }
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
   if (!TASK_VERBS.has(verb) && !hasObject(next)) return false;
   // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
-  if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate);
+  if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate, accepted);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
   // "I'm flying out tomorrow" is a journey, "I'm calling the landlord tonight" a task: the plan needs an object.
   if (candidate.strength === 'planned') return plansAhead(candidate, verb, next) && hasDate();
@@ -69,6 +78,8 @@ function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
 
 const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
 const THING_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ']);
+// "run her onboarding": a possessive opens a thing, though the tagger calls it a pronoun.
+const POSSESSIVES = new Set(['her', 'his', 'their', 'my', 'your', 'our', 'its']);
 
 /** The clause's verb and the first word of what it acts on, right after it or its particle ("pick up the keys"). */
 function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; object: Token | undefined } {
@@ -85,18 +96,20 @@ function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; ob
  * you to keep a headache diary"), or when a day is set: asked in a question ("could you pass the salt?")
  * or written in a memo, it is more often done on the spot.
  */
-function otherVerbAsks(candidate: Candidate, hasDate: () => boolean): boolean {
+function otherVerbAsks(candidate: Candidate, hasDate: () => boolean, accepted: () => boolean): boolean {
   if (candidate.kind !== 'request' && candidate.kind !== 'imperative') return false;
   if (!actsOnThing(candidate)) return false;
   const told = candidate.kind === 'request' && !candidate.sentence.text.trim().endsWith('?');
-  return told || hasDate();
+  // "Could you keep a pain diary?" asks; the wearer's "Sure." makes it a task.
+  return told || hasDate() || accepted();
 }
 
 /** A verb in its base form acting on a noun phrase ("use the drops"), not on a pronoun ("hear me", "take it"). */
 function actsOnThing(candidate: Candidate): boolean {
   const { verbToken, object } = verbAndObject(candidate);
   if (verbToken === undefined || verbToken.pos !== 'VERB' || verbToken.lemma !== verbToken.normal) return false;
-  return object !== undefined && THING_START.has(object.pos) && object.normal !== 'sure';
+  const owned = object !== undefined && POSSESSIVES.has(object.normal);
+  return object !== undefined && (THING_START.has(object.pos) || owned) && object.normal !== 'sure';
 }
 
 function leadingVerb(candidate: Candidate): { verb: string; next: string } {

@@ -109,9 +109,19 @@ const AFTER_STANDALONE =
   /^(?:up|out|off|back|down|over|in|on|to|for|with|at|by|from|too|also|again|today|tonight|tomorrow|first|later|now|then|and|or|before|after|when|once|this|next)$/;
 
 /** Whether the word at index is a pronoun object rather than a determiner or a recipient before a noun phrase. */
+// Words that can follow an object "her" ("call her back", "send her the file", "meet her at six").
+const AFTER_OBJECT_HER =
+  /^(?:up|back|over|in|out|off|down|around|along|through|a|an|the|some|this|that|these|those|tomorrow|today|tonight|now|later|soon|first|again|at|to|about|and|or|with|for|on|by|before|after|when|if|so|know|please|too|yet|every|each|once|twice|\d.*)$/;
+
+/** "Call her back" holds the object "her"; "run her onboarding" a possessive, before a content word. */
+export function herIsObject(next: string | undefined): boolean {
+  return next === undefined || AFTER_OBJECT_HER.test(next.toLowerCase());
+}
+
 function standsAlone(words: string[], index: number): boolean {
   const next = words[index + 1];
   if (next === undefined) return true;
+  if (words[index] === 'her' && !herIsObject(next)) return false;
   if (DEMONSTRATIVE.has(words[index])) return AFTER_STANDALONE.test(next);
   // "Send them the proposal": a pronoun followed by a noun phrase is the recipient, not the thing.
   return !RECIPIENT_BEFORE.test(next);

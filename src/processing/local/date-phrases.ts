@@ -131,6 +131,9 @@ const SPELLED_ORDINAL =
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*';
 const AS_DATE_BEFORE = new RegExp(`(?:\\bthe|\\b${MONTH})\\s+$`, 'i');
 const AS_DATE_AFTER = new RegExp(`^\\s+of\\s+${MONTH}\\b`, 'i');
+// "the first eight bars", "the second problem set": an ordinal that counts the words after it is no date.
+const COUNTS_WHAT_FOLLOWS =
+  /^\s+(?!(?:of|at|in|on|and|or|for|to|by|is|was|works|when|then|before|after|until|we|i|you|he|she|they|so|but|would|could|will|next|this|please|if|maybe|right|okay|ok|again|morning|afternoon|evening|night|is|it)\b)[a-z]/;
 
 function suffix(day: number): string {
   if (day % 10 === 1 && day !== 11) return 'st';
@@ -145,6 +148,7 @@ export function digitizeOrdinals(sentence: string): string {
     const before = sentence.slice(0, offset);
     const after = sentence.slice(offset + whole.length);
     if (!AS_DATE_BEFORE.test(before) && !AS_DATE_AFTER.test(after)) return whole;
+    if (!AS_DATE_AFTER.test(after) && COUNTS_WHAT_FOLLOWS.test(after)) return whole;
     const day =
       (tens === undefined ? 0 : tens.toLowerCase() === 'twenty' ? 20 : 30) + (UNITS_ORDINAL[unit.toLowerCase()] ?? 0);
     if (day < 1 || day > 31) return whole;
