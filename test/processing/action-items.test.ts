@@ -236,3 +236,13 @@ test('an instruction after a fronted stretch is addressed to the wearer; an ordi
   assert.match(description, /^Learn the intro to Blackbird/);
   assert.notEqual(due?.slice(8, 10), '01', 'the first eight bars is not the first of the month');
 });
+
+test('a deliverable said to be due is a task to hand it in, or to pay it; a baby due is not', async () => {
+  const lecture = dialogue([
+    ['Lecturer', false, 'The second problem set is due this Friday, on the portal.'],
+    ['Sam', true, 'Okay.'],
+  ]);
+  assert.deepEqual(await items(lecture), [['Submit the second problem set', '2026-03-06T23:59']]);
+  assert.deepEqual(await items(memo('The rent is due on the first of April.')), [['Pay the rent', '2026-04-01T23:59']]);
+  assert.deepEqual(await items(memo('The baby is due in March.')), []);
+});

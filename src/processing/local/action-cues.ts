@@ -97,6 +97,38 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
   return assignWindows(found.filter((candidate) => candidate.clause !== ''));
 }
 
+// "The second problem set is due this Friday", "Problem set four is due next Monday": a deliverable's deadline.
+const DUE =
+  /(?:^|[,;]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:is|are|'s)\s+(?:also\s+|now\s+)?due\b(?!\s+(?:to|for)\b)/gi;
+// A birth or an arrival is due too, and money is paid rather than handed in.
+const NOT_DELIVERABLE =
+  /^(?:(?:the|my|our|your|a)\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing)$/i;
+const MONEY = /\b(?:rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance)\b/i;
+
+/** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
+function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
+  const found: Candidate[] = [];
+  for (const match of sentence.text.matchAll(DUE)) {
+    const subject = match[1];
+    if (NOT_DELIVERABLE.test(subject.trim())) continue;
+    const clauseStart = (match.index ?? 0) + match[0].indexOf(subject);
+    found.push({
+      sentence,
+      sentenceIndex,
+      kind,
+      strength: 'medium',
+      cueStart: clauseStart,
+      clauseStart,
+      clauseEnd: clauseStart + subject.length,
+      windowStart: 0,
+      windowEnd: 0,
+      clause: subject,
+      impliedVerb: MONEY.test(subject) ? 'pay' : 'submit',
+    });
+  }
+  return found;
+}
+
 /** Someone's requests can only be the wearer's tasks when the wearer takes part in the conversation. */
 function wearerListens(analysis: Analysis): boolean {
   return analysis.attribution !== 'absent';
@@ -114,7 +146,10 @@ function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: 
 export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
   analysis.sentences.forEach((sentence, index) => {
-    const fromCues = candidatesFromCues(sentence, index, cuesFor(sentence, analysis));
+    const addressed = !sentence.isUser && wearerListens(analysis);
+    const due =
+      sentence.isUser || addressed ? dueCandidates(sentence, index, sentence.isUser ? 'reminder' : 'request') : [];
+    const fromCues = assignWindows([...candidatesFromCues(sentence, index, cuesFor(sentence, analysis)), ...due]);
     // A plan in the present is the weakest cue: it does not hide the imperative opening the sentence.
     const onlyPlans = fromCues.every((candidate) => candidate.strength === 'planned');
     if (!analysis.dialogue && onlyPlans) candidates.push(...withImperatives(fromCues, sentence, index));
