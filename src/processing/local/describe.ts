@@ -35,11 +35,13 @@ function removeDateSpans(clause: string, clauseStart: number, mentions: DateMent
 
 // "you" as a subject ("the salsa you made") becomes "I"; otherwise it is an object ("send you") and becomes "me".
 const YOU_AS_SUBJECT =
-  /^\s+(?:made|said|have|had|need|want|did|do|are|were|can|could|will|would|mentioned|promised|know|like|liked|told|wrote|took|got|bought|sent|use|used|borrowed)\b/i;
+  /^(?:['’](?:d|ll|ve)\b|\s+(?:made|said|have|had|need|want|did|do|are|were|can|could|will|would|mentioned|promised|know|like|liked|told|wrote|took|got|bought|sent|use|used|borrowed)\b)/i;
 
 function rewriteRequest(text: string, otherParty: string): string {
   const possessive = otherParty === 'them' ? 'their' : `${otherParty}'s`;
-  return text.replace(/\b(me|my|mine|myself|you|your|yours|yourself)\b/gi, (word, _group, offset: number) => {
+  // "how you'd investigate" → "how I'd investigate"; "you're" is "I'm".
+  const subject = text.replace(/\byou['’]re\b/gi, "I'm");
+  return subject.replace(/\b(me|my|mine|myself|you|your|yours|yourself)\b/gi, (word, _group, offset: number) => {
     switch (word.toLowerCase()) {
       case 'me':
         return otherParty;
@@ -50,7 +52,7 @@ function rewriteRequest(text: string, otherParty: string): string {
       case 'myself':
         return otherParty === 'them' ? 'themselves' : otherParty;
       case 'you':
-        return YOU_AS_SUBJECT.test(text.slice(offset + word.length)) ? 'I' : 'me';
+        return YOU_AS_SUBJECT.test(subject.slice(offset + word.length)) ? 'I' : 'me';
       case 'your':
         return 'my';
       case 'yours':
