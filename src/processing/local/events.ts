@@ -215,6 +215,17 @@ function context(analysis: Analysis, sentenceIndex: number): Sentence | undefine
   return previous !== undefined && sentence !== undefined && previous.turn >= sentence.turn - 1 ? previous : undefined;
 }
 
+/** The nearest of the three sentences before, within the last two turns, that names an event. */
+function eventSentenceBefore(analysis: Analysis, sentenceIndex: number): Sentence | undefined {
+  const turn = analysis.sentences[sentenceIndex]?.turn ?? 0;
+  for (let index = sentenceIndex - 1; index >= Math.max(0, sentenceIndex - 3); index--) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn < turn - 2) break;
+    if (eventTokenIndex(sentence.tokens) !== -1) return sentence;
+  }
+  return undefined;
+}
+
 interface Found {
   event: ExtractedEvent;
   /** named by an event word, which ranks it above a plain dated plan */
@@ -244,8 +255,10 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   // An event without a stated time is placed at 09:00 local, the start of its day.
   const start = mentionInstant(mention, clock, 9, 0);
   if (start.getTime() < clock.startedAt.getTime() - HOUR) return null;
-  const priorTokens = before?.tokens ?? [];
-  if (index === -1 && before !== undefined) index = eventTokenIndex(priorTokens);
+  // "Then our loss adjuster will come to see the flat." … "Tuesday the 13th?": the event word of the exchange.
+  const prior = index === -1 ? eventSentenceBefore(analysis, sentenceIndex) : before;
+  const priorTokens = prior?.tokens ?? [];
+  if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;
   const title =
     index === -1 ? plainTitle(sentence.tokens) : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
