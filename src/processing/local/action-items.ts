@@ -248,10 +248,21 @@ function isRemention(draft: Draft, recent: ExistingActionItem[]): boolean {
 const MAX_ITEMS = 10;
 
 /** Every draft the cues give, before the model and the de-duplication against recent items. */
+// The keep-or-discard decision reads the drafts too; they are made once per parse.
+const draftCache = new WeakMap<Analysis, { startedAt: number; timezone: string; drafts: Draft[] }>();
+
 export function draftActionItems(input: TranscriptInput): { drafts: Draft[]; analysis: Analysis } {
   const analysis = analysisOf(input);
+  const cached = draftCache.get(analysis);
+  if (cached !== undefined && cached.startedAt === input.startedAt.getTime() && cached.timezone === input.timezone)
+    return { drafts: cached.drafts, analysis };
   const extraction: Extraction = { analysis, clock: clockOf(input.startedAt, input.timezone), drafts: [] };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
+  draftCache.set(analysis, {
+    startedAt: input.startedAt.getTime(),
+    timezone: input.timezone,
+    drafts: extraction.drafts,
+  });
   return { drafts: extraction.drafts, analysis };
 }
 

@@ -49,17 +49,27 @@ export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
   return viable;
 }
 
+// The keep-or-discard decision reads the facts too; they are found and scored once per parse.
+const rankedCache = new WeakMap<Analysis, { userName: string; facts: Array<{ fact: Fact; score: number }> }>();
+
+/** The candidates the model keeps, surest first; ties keep the order they were said in. */
+function rankedFacts(analysis: Analysis, userName: string): Array<{ fact: Fact; score: number }> {
+  const cached = rankedCache.get(analysis);
+  if (cached !== undefined && cached.userName === userName) return cached.facts;
+  const candidates = viableCandidates(analysis, userName);
+  const facts = candidates
+    .map((fact) => ({ fact, score: memoryProbability(memoryFeatures(fact, analysis, candidates.length)) }))
+    .filter(({ score }) => score >= MEMORY_THRESHOLD)
+    .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
+  rankedCache.set(analysis, { userName, facts });
+  return facts;
+}
+
 export function extractMemories(
   input: TranscriptInput,
   existing: ReadonlyArray<{ content: string }>,
 ): ExtractedMemory[] {
-  const analysis = analysisOf(input);
-  const candidates = viableCandidates(analysis, input.userName);
-  // The model's surest first; ties keep the order they were said in.
-  const scored = candidates
-    .map((fact) => ({ fact, score: memoryProbability(memoryFeatures(fact, analysis, candidates.length)) }))
-    .filter(({ score }) => score >= MEMORY_THRESHOLD)
-    .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
+  const scored = rankedFacts(analysisOf(input), input.userName);
   const known = new KnownMemories(existing);
   const chosen: Fact[] = [];
   for (const { fact } of scored) {

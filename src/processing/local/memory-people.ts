@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-shapes.js';
+import { capitalisedInside } from './participants.js';
 import { isPlaceholderSpeaker } from './text.js';
 
 /**
@@ -37,14 +38,6 @@ const HERD = new Map<string, string>([
 // Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
 const TITLES =
   /^(?:mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
-
-/** Capitalised words seen after a sentence's first word: names, not sentence openings ("Deposit is two months"). */
-function capitalisedInside(analysis: Analysis): Set<string> {
-  const words = new Set<string>();
-  for (const { tokens } of analysis.sentences)
-    for (let i = 1; i < tokens.length; i++) if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
-  return words;
-}
 
 function escaped(name: string): string {
   return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

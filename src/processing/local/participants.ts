@@ -22,12 +22,17 @@ function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): st
   return null;
 }
 
-/** Capitalised words seen after a sentence's first word: names, not sentence openings. */
-function capitalisedInside(analysis: Analysis): Set<string> {
+const insideCache = new WeakMap<Analysis, Set<string>>();
+
+/** Capitalised words seen after a sentence's first word: names, not sentence openings (once per analysis). */
+export function capitalisedInside(analysis: Analysis): Set<string> {
+  const cached = insideCache.get(analysis);
+  if (cached !== undefined) return cached;
   const words = new Set<string>();
   for (const { tokens } of analysis.sentences) {
     for (let i = 1; i < tokens.length; i++) if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
   }
+  insideCache.set(analysis, words);
   return words;
 }
 
@@ -51,8 +56,18 @@ export function otherParticipants(analysis: Analysis, userName: string): { named
   return { named, count: others.size };
 }
 
-/** The one name the wearer addresses someone by ("…, Renata."), or null (none, or several). */
+const addressedCache = new WeakMap<Analysis, string | null>();
+
+/** The one name the wearer addresses someone by ("…, Renata."), or null (none, or several); once per analysis. */
 export function addressedByWearer(analysis: Analysis): string | null {
+  const cached = addressedCache.get(analysis);
+  if (cached !== undefined) return cached;
+  const name = soleAddressed(analysis);
+  addressedCache.set(analysis, name);
+  return name;
+}
+
+function soleAddressed(analysis: Analysis): string | null {
   const midSentence = capitalisedInside(analysis);
   const names = new Set<string>();
   for (const sentence of analysis.sentences) {
