@@ -3,6 +3,7 @@ import type { Analysis } from './analysis.js';
 import { handLexiconScores } from './category-hand.js';
 import { isContentToken, isIdiom, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
+import { kinPresent, settingOf } from './setting.js';
 import { type LexiconPos, topicWeights } from './topic-lexicon.js';
 
 const POS_OF_TAG: Record<string, LexiconPos> = { NOUN: 'n', VERB: 'v', ADJ: 'a' };
@@ -94,10 +95,16 @@ export interface Classification {
 export function classify(analysis: Analysis): Classification {
   const ranked = [...topicScores(analysis)].sort((a, b) => b[1] - a[1]);
   const [top] = ranked;
-  if (top === undefined || top[1] <= MIN_EVIDENCE) return { category: 'other', subject: 'other' };
+  // With a relative taking part, the family is the setting wherever the talk takes place.
+  const setting = kinPresent(analysis) ? 'family' : settingOf(analysis);
+  if (top === undefined || top[1] <= MIN_EVIDENCE) return { category: setting ?? 'other', subject: 'other' };
+  if (setting !== undefined) return { category: setting, subject: top[0] };
   if (SETTINGS.has(top[0])) return { category: top[0], subject: top[0] };
-  const setting = ranked.find(([category, score]) => SETTINGS.has(category) && score >= SETTING_SHARE * top[1]);
-  return { category: setting?.[0] ?? top[0], subject: top[0] };
+  // Kin mentioned make the family a subject; only kin taking part (above) make it the setting.
+  const lead = ranked.find(
+    ([category, score]) => SETTINGS.has(category) && category !== 'family' && score >= SETTING_SHARE * top[1],
+  );
+  return { category: lead?.[0] ?? top[0], subject: top[0] };
 }
 
 /** The category a conversation is filed under. */

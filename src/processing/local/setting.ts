@@ -1,0 +1,136 @@
+import type { ConversationCategory } from '../../domain/categories.js';
+import type { Analysis, Sentence } from './analysis.js';
+import { SETTING_CUES } from './setting-cues.js';
+
+/**
+ * The setting of a conversation: who the other party is and what the encounter is (a dentist
+ * visit, a call to the bank, a lecture). A life log files a conversation under its setting, so a
+ * novel discussed in the dentist's chair is still a health visit; the topic lexicon decides only
+ * when no setting is clear.
+ */
+
+const ROLE_WEIGHT = 2;
+const ENCOUNTER_WEIGHT = 1;
+/** The opening lines set the scene ("claims department, how can I help?"). */
+const OPENING_WEIGHT = 2;
+const OPENING_SENTENCES = 2;
+/** A repeated cue keeps adding evidence, but only so often: a long talk about one thing is one cue. */
+const MAX_COUNTED = 3;
+/** Cues from both sides of a conversation describe the encounter, not one speaker's aside. */
+const SHARED_FACTOR = 1.5;
+/** Evidence a setting needs to decide the category (a role named in the opening, or several cues)… */
+const MIN_SETTING = 4;
+/** …and how far it must lead the next setting. */
+const MARGIN = 1.5;
+
+interface Cue {
+  category: ConversationCategory;
+  weight: number;
+}
+
+const CUES: ReadonlyMap<string, Cue> = (() => {
+  const index = new Map<string, Cue>();
+  const add = (list: string, category: ConversationCategory, weight: number) => {
+    for (const entry of list.split(',')) index.set(wordsOf(entry).join(' '), { category, weight });
+  };
+  for (const cues of SETTING_CUES) {
+    add(cues.encounters, cues.category, ENCOUNTER_WEIGHT);
+    add(cues.roles, cues.category, ROLE_WEIGHT);
+  }
+  return index;
+})();
+const LONGEST_CUE = Math.max(...[...CUES.keys()].map((cue) => cue.split(' ').length));
+/** Words that begin a phrase cue: only these are worth trying longer spans from. */
+const PHRASE_STARTS: ReadonlySet<string> = new Set(
+  [...CUES.keys()].filter((cue) => cue.includes(' ')).map((cue) => cue.split(' ')[0]),
+);
+
+function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(/[a-z0-9&]+/g) ?? [];
+}
+
+/** The singular a plural may stand for ("dentists", "surgeries", "classes"), or undefined. */
+function singulars(word: string): string[] {
+  if (!word.endsWith('s') || word.length < 4) return [];
+  const forms = [word.slice(0, -1)];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  return forms;
+}
+
+/** The longest cue starting at a word, with how many words it spans. */
+function cueAt(words: string[], start: number): { cue: string; length: number } | undefined {
+  const longest = PHRASE_STARTS.has(words[start]) ? Math.min(LONGEST_CUE, words.length - start) : 1;
+  for (let length = longest; length >= 1; length--) {
+    const phrase = words.slice(start, start + length);
+    const last = phrase[length - 1];
+    for (const form of [last, ...singulars(last)]) {
+      const cue = [...phrase.slice(0, -1), form].join(' ');
+      if (CUES.has(cue)) return { cue, length };
+    }
+  }
+  return undefined;
+}
+
+interface CueUse {
+  count: number;
+  speakers: Set<string>;
+  opening: boolean;
+}
+
+/** A cue's evidence: more when repeated, when both sides say it, and when it opens the conversation. */
+function cueScore(use: CueUse, weight: number): number {
+  const spread = use.speakers.size > 1 ? SHARED_FACTOR : 1;
+  return weight * (Math.min(use.count, MAX_COUNTED) * spread + (use.opening ? OPENING_WEIGHT : 0));
+}
+
+/** Every setting's evidence, summed over the cues said in the conversation. */
+export function settingScores(analysis: Analysis): Map<ConversationCategory, number> {
+  const uses = new Map<string, CueUse>();
+  analysis.sentences.forEach((sentence: Sentence, index) => {
+    const words = wordsOf(sentence.text);
+    for (let start = 0; start < words.length; start++) {
+      const found = cueAt(words, start);
+      if (found === undefined) continue;
+      start += found.length - 1;
+      const use = uses.get(found.cue) ?? { count: 0, speakers: new Set<string>(), opening: false };
+      uses.set(found.cue, use);
+      use.count++;
+      use.speakers.add(sentence.speaker);
+      use.opening ||= index < OPENING_SENTENCES;
+    }
+  });
+  const scores = new Map<ConversationCategory, number>();
+  for (const [text, use] of uses) {
+    const { category, weight } = CUES.get(text) as Cue;
+    scores.set(category, (scores.get(category) ?? 0) + cueScore(use, weight));
+  }
+  return scores;
+}
+
+/** Words a relative is called by to their face, in several languages a household may speak. */
+const KIN_ADDRESS =
+  'mum|mom|mam|ma|mama|mamma|mummy|mommy|mother|dad|daddy|papa|pa|father|tata|ima|abba|amma|appa|beta|nan|nana|nanna|gran|granny|grandma|grandmother|grandpa|granddad|grandad|grandfather|savta|saba|auntie|aunty|uncle';
+const VOCATIVE_KIN = new RegExp(
+  `(?:^|[,!?]\\s*|\\b(?:hi|hey|hello|thanks|thank you|bye|love you|yes|no|okay|ok|night|morning)\\s+)(?:${KIN_ADDRESS})\\s*(?:[,.!?]|$)`,
+  'i',
+);
+
+/** A relative is one of the speakers: addressed as one ("Hi Mum", "Yes, Mama") or labelled as one. */
+export function kinPresent(analysis: Analysis): boolean {
+  const labelled = new RegExp(`^(?:${KIN_ADDRESS})$`, 'i');
+  return (
+    analysis.turns.some((turn) => labelled.test(turn.speaker)) ||
+    analysis.sentences.some((sentence) => VOCATIVE_KIN.test(sentence.text))
+  );
+}
+
+/** The conversation's setting when one is clear: enough evidence, well ahead of any other. */
+export function settingOf(analysis: Analysis): ConversationCategory | undefined {
+  // A memo or a monologue has no other party: the roles it names are errands and plans, not a scene.
+  if (!analysis.dialogue) return undefined;
+  const [first, second] = [...settingScores(analysis)].sort((a, b) => b[1] - a[1]);
+  if (first === undefined || first[1] < MIN_SETTING) return undefined;
+  if (second !== undefined && first[1] < MARGIN * second[1]) return undefined;
+  return first[0];
+}
