@@ -246,3 +246,16 @@ test('a deliverable said to be due is a task to hand it in, or to pay it; a baby
   assert.deepEqual(await items(memo('The rent is due on the first of April.')), [['Pay the rent', '2026-04-01T23:59']]);
   assert.deepEqual(await items(memo('The baby is due in March.')), []);
 });
+
+test('an instruction carried out on the spot is no task; a phrasal verb with its object is', async () => {
+  const chair = dialogue([
+    ['Dentist', false, 'Come on in, grab a seat. OK, open wide.'],
+    ['Sam', true, 'Sure.'],
+  ]);
+  assert.deepEqual(await items(chair), []);
+  const keys = dialogue([
+    ['Dana', false, 'Pick up the keys from reception.'],
+    ['Sam', true, 'Will do.'],
+  ]);
+  assert.deepEqual(await items(keys), [['Pick up the keys from reception', null]]);
+});

@@ -28,6 +28,9 @@ function hasObject(next: string): boolean {
   return PHRASAL_OBJECT.test(next) || !INTRANSITIVE_NEXT.test(next);
 }
 
+const ON_THE_SPOT =
+  /^(?:(?:wide|a seat|a breath|a deep|a look|a moment|a second|a sec|a minute)\b|(?:down|in|up|here|over here|around|still|this way)$)/;
+
 /** Whether the cue's verb names a deliverable: by kind of cue, its verb, what follows it and whether a date is set. */
 export function verbAllowed(
   candidate: Candidate,
@@ -43,6 +46,8 @@ export function verbAllowed(
     return /\byour?\b/i.test(candidate.clause) || hasDate() || (own && accepted());
   }
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
+  // "Open wide", "grab a seat": an instruction carried out on the spot, not a to-do.
+  if (candidate.kind === 'request' && ON_THE_SPOT.test(next) && !hasDate()) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
