@@ -37,6 +37,18 @@ test('a diarized advert is background media even though diarization makes it spe
   });
 });
 
+test('an advert with a little scene inside it is still an advert: its small print gives it away', async () => {
+  const input = memo(
+    [
+      'SPEAKER_00: Life moves fast. Your coverage should too.',
+      'SPEAKER_01: Did you switch the car insurance yet?',
+      'SPEAKER_02: Already did. Took four minutes on the app.',
+      'SPEAKER_00: Switch to Harborline today and save an average of four hundred dollars. Savings vary. Not available in all states.',
+    ].join('\n'),
+  );
+  assert.equal((await engine.decideRelevance(input)).reason, 'background_media');
+});
+
 test('a conversation in which the marked wearer speaks is kept, even about a podcast episode', async () => {
   const input = dialogue([
     ['SPEAKER_01', false, 'Did you hear this episode about sleep? The host said to keep the bedroom cold.'],

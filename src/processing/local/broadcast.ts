@@ -31,6 +31,10 @@ const ADVERT = [
   /\b(?:use|enter) (?:the )?(?:promo )?code\b/,
   /\b(?:per ?cent|%) off\b|\babsolutely free\b|\bfree (?:shipping|delivery|trial)\b/,
   /\bintroducing the\b|\bthe all-new\b|\bavailable (?:now )?(?:in|at) (?:stores|all)\b/,
+  /\b(?:savings|results|rates|prices|terms) (?:may )?vary\b|\b(?:restrictions|exclusions|conditions) apply\b/,
+  /\bnot available in all (?:states|areas|regions|markets)\b|\bsubject to (?:availability|approval|status)\b/,
+  /\b(?:switch|sign up|download|subscribe|upgrade|get started|join) (?:to [\w-]+ |for free )?(?:now|today)\b/,
+  /\bsave (?:up to|an average of)\b|\bask your (?:doctor|pharmacist) (?:if|about|whether)\b/,
 ];
 
 /** Play-by-play: what a commentator says and friends watching rarely do, several times over. */
