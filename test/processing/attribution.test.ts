@@ -107,6 +107,12 @@ test('numbered voices: the one others call by the user’s name, or that introdu
   // "Is this Pavel?" is said to Pavel: the voice that answers it is the wearer's.
   const asked = memo('Speaker 0: Hello, is this Pavel?\nSpeaker 1: Speaking.', { userName: 'Pavel' });
   assert.deepEqual(who(asked), ['Speaker 0', 'Speaker 1*']);
+  // A voice that gives another name as its own is someone else; with two voices, the other is the wearer.
+  const caller = memo(
+    "SPEAKER_00: Hello, it's Schreiber from the property office, you left a message.\nSPEAKER_01: Yes, thanks for calling back, the boiler is off.",
+    { userName: 'Marek' },
+  );
+  assert.deepEqual(who(caller), ['SPEAKER_00', 'SPEAKER_01*']);
   const silent = memo('Speaker 0: I will call the bank.\nSpeaker 1: Good idea.', { userName: 'Pavel' });
   assert.deepEqual(who(silent), ['Speaker 0*', 'Speaker 1']);
 });

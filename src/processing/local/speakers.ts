@@ -59,6 +59,10 @@ function escaped(text: string): string {
  * voice that introduces itself by the user's first name is theirs, a voice that says it otherwise is
  * not, and the voice that answers it likely is. Null when the words do not tell.
  */
+// A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber".
+const OTHER_INTRODUCTION =
+  /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's)|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is)) (\p{Lu}\p{Ll}+)\b/u;
+
 function voiceNamedInWords(
   lines: ReadonlyArray<LabelledLine>,
   labels: ReadonlyArray<string>,
@@ -76,6 +80,9 @@ function voiceNamedInWords(
   const score = new Map(labels.map((label) => [label, 0]));
   const add = (label: string, points: number) => score.set(label, (score.get(label) ?? 0) + points);
   lines.forEach((line, index) => {
+    // "Hello, it's Schreiber from the Hausverwaltung", "I'm Rania, I lead design": another name of one's own.
+    const other = OTHER_INTRODUCTION.exec(line.text);
+    if (other !== null && fold(other[1]) !== first && !said.test(line.text)) add(line.label, -2);
     if (!said.test(line.text)) return;
     if (introduction.test(line.text) && !asked.test(line.text)) {
       add(line.label, 2);
@@ -88,8 +95,10 @@ function voiceNamedInWords(
   });
   const ranked = [...score.entries()].sort((a, b) => b[1] - a[1]);
   const [best, next] = ranked;
-  if (best === undefined || best[1] < 1 || (next !== undefined && next[1] === best[1])) return null;
-  return best[0];
+  if (best === undefined || (next !== undefined && next[1] === best[1])) return null;
+  // Every other voice shown to be someone else leaves the wearer's.
+  const othersRuledOut = ranked.slice(1).every(([, points]) => points < 0);
+  return best[1] >= 1 || (best[1] >= 0 && othersRuledOut) ? best[0] : null;
 }
 
 /**
