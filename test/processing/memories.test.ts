@@ -242,3 +242,22 @@ test('a life’s history told in passing: studies, a period abroad, what the hou
   for (const said of ['I did the dishes in March.', 'We have a meeting at three.'])
     assert.deepEqual(await engine.extractMemories(memo(said), []), [], said);
 });
+
+test('where the wearer worked and means to go, what they gave up, a weekly habit, a household move', async () => {
+  const cases: Array<[string, string]> = [
+    ['Before that I was at Samsung SDI, cell engineering, eight years.', 'User was at Samsung SDI'],
+    ['When I left Deloitte last year I thought I knew slides.', 'User left Deloitte last year'],
+    ['Honestly I want to move into product management.', 'User wants to move into product management'],
+    ["Mama, I'm still off sugar, six months now.", 'User is still off sugar'],
+    [
+      'Saturdays I coach my daughter’s cricket team.'.replace('’', "'"),
+      "User coaches their daughter's cricket team on Saturdays",
+    ],
+    ['We only moved from Osaka in July.', 'User only moved from Osaka in July'],
+  ];
+  for (const [said, expected] of cases) {
+    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    assert.deepEqual(contents, [expected], said);
+  }
+  assert.deepEqual(await engine.extractMemories(memo('I ran into Tom at the market in Leeds.'), []), []);
+});

@@ -154,7 +154,8 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
     const match = pattern.exec(clause);
     if (match === null) continue;
     const resolved = typeof category === 'function' ? category(match) : category;
-    return { content: rewrite(clause), category: resolved, kind: 'pattern', source: clause };
+    // "We moved from Osaka in July": the household's move is the wearer's too.
+    return { content: rewrite(clause.replace(/^we\b/i, 'I')), category: resolved, kind: 'pattern', source: clause };
   }
   const shape = shapeOf(tokens);
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };
@@ -217,6 +218,8 @@ export function placed(content: string, analysis: Analysis, index: number): stri
   if (!/\b(?:here|there)\b/.test(content)) return content;
   const place = placeNamedBefore(analysis, index);
   if (place === null) return content;
+  // "I joined Harbour Bank here in Lagos": the place is said already; "here" only points at it.
+  if (content.includes(place)) return squeezeSpaces(content.replace(/\s(?:here|there)\b/, ''));
   return content
     .replace(/\b((?:moved|came|went|relocated)(?: (?:down|up|over|back|out))?) (?:here|there)\b/, `$1 to ${place}`)
     .replace(/\b(?:here|there)\b/, `in ${place}`);

@@ -47,11 +47,11 @@ const RELATIVES =
   '(?:wife|husband|partner|boyfriend|girlfriend|sons?|daughters?|kids?|children|twins|baby|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather|parents|dog|cat|best friend|boss)';
 export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
 const FREQUENCY =
-  '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year))';
+  '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))';
 
 export const FACT_PATTERNS: FactPattern[] = [
   {
-    pattern: /^I(?:'ve| have)? (?:just |recently |finally )?(?:moved|relocated) (?:to|here|back)\b/i,
+    pattern: /^(?:I|we)(?:'ve| have)? (?:just |recently |finally |only )?(?:moved|relocated) (?:to|here|back|from)\b/i,
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
@@ -75,10 +75,21 @@ export const FACT_PATTERNS: FactPattern[] = [
   },
   {
     pattern:
-      /^I have (?:a|an|one|two|three|four|five|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|dogs?|cats?|pets?|brothers?|sisters?|siblings?|grandchildren|twins|husband|wife|partner)\b/i,
+      /^I have (?:a|an|another|one|two|three|four|five|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|dogs?|cats?|pets?|brothers?|sisters?|siblings?|grandchildren|twins|husband|wife|partner)\b/i,
     category: 'core',
   },
   { pattern: /^I work\b/i, category: 'work' },
+  // A former employer or school: "Before that I was at Samsung SDI", "I was at Deloitte for six years".
+  { pattern: /^I (?:was|worked|used to work) (?:at|for|with) \p{Lu}/u, category: 'work' },
+  // A change of career the wearer means to make: "I want to move into product management".
+  {
+    pattern:
+      /^I(?:'d| would)? (?:really )?(?:want|like|hope|plan|'m planning|am planning) to (?:move|get|switch|go) (?:into|to) /i,
+    category: 'work',
+  },
+  // What the wearer gave up: "I'm still off sugar", "I don't do social media anymore".
+  { pattern: /^I(?:'m| am) (?:still |completely )?off (?!to\b|work\b|today\b|sick\b)[a-z]/i, category: 'lifestyle' },
+  { pattern: /^I (?:don't|do not) (?:do|use|eat|drink|smoke|watch|drive)\b.*\banymore\b/i, category: 'lifestyle' },
   // An education: "I did my undergrad in physics at METU", "I did history at Leeds", "I majored in economics".
   {
     pattern:

@@ -238,7 +238,7 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
 
 /** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */
 const LIFE_VERBS = new Set(
-  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join emigrate divorce adopt'.split(
+  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join divorce adopt'.split(
     ' ',
   ),
 );
@@ -250,7 +250,15 @@ function lifeEvent(tokens: Token[]): Shape | null {
   const verb = tokens[1];
   if (verb === undefined || verb.pos !== 'VERB' || verb.normal === verb.lemma || !LIFE_VERBS.has(verb.lemma))
     return null;
-  if (tokens.some((token) => RECENT.test(token.normal))) return null;
+  // "last week" is news; "last year" can date a change of life ("I left Deloitte last year").
+  if (
+    tokens.some(
+      (token, index) =>
+        RECENT.test(token.normal) &&
+        !/^(?:year|summer|spring|autumn|fall|winter)$/.test(tokens[index + 1]?.normal ?? ''),
+    )
+  )
+    return null;
   const placed = tokens.some(
     (token) =>
       token.pos === 'PROPN' || /^(?:19|20)\d\d$/.test(token.normal) || /^(?:years?|ago|since)$/.test(token.normal),

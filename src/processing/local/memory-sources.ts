@@ -33,13 +33,24 @@ const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
   [/^growing up (in|on|near|with)\b/i, 'I grew up $1'],
   [/^being (an?) /i, "I'm $1 "],
   // "When I taught English in Nagoya for two years, …": a period of the wearer's life, told in passing.
-  [/^(?:back )?when I (taught|lived|worked|studied|grew up|moved|trained|served)\b/i, 'I $1'],
+  [
+    /^(?:back )?when I (taught|lived|worked|studied|grew up|moved|trained|served|left|joined|quit|ran|started)\b/i,
+    'I $1',
+  ],
 ];
 // "I actually live in…", "I originally trained as…": an adverb between the subject and the verb.
 const INSERTED = /^I (?:actually|originally|really|also|even|currently|basically) (?=\p{Ll})/u;
 
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
+// "Saturdays I coach my daughter's cricket team": a weekday in the plural makes a habit of what follows.
+const WEEKLY = /^(?:on )?(mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends),? I (.+)$/i;
+
 export function withoutLeadIn(clause: string): string {
+  const weekly = WEEKLY.exec(clause);
+  if (weekly !== null) {
+    const day = weekly[1].toLowerCase();
+    return `I ${weekly[2]} on ${day === 'weekends' ? day : day.charAt(0).toUpperCase() + day.slice(1)}`;
+  }
   for (const [pattern, replacement] of PARTICIPLES)
     if (pattern.test(clause)) return clause.replace(pattern, replacement);
   if (/^(?:I|my)\b/.test(clause)) return clause.replace(LEARNT, '').replace(INSERTED, 'I ');
