@@ -4,7 +4,8 @@ import { complete } from './memory-checks.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
-import { KIN_WORDS, lifeSpan, namedRelative, shapeOf } from './memory-shapes.js';
+import { employerFact, favoriteFact, homeFact, householdFact, lifeSpan, NAMED_KIN } from './memory-phrasings.js';
+import { namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   elaboration,
@@ -91,48 +92,6 @@ function professionFact(clause: string): boolean {
   return match !== null && isProfession(match[1].split(' '));
 }
 
-/** "Horror movies are my favorite genre" → "User's favorite genre is horror movies". */
-function favoriteFact(clause: string): string | null {
-  const trailing = /^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+)/i.exec(clause);
-  const leading = /^my (?:all-time )?favou?rite (\w+) (?:is|are) (.+)/i.exec(clause);
-  const [kind, thing] =
-    trailing !== null ? [trailing[2], trailing[1]] : leading !== null ? [leading[1], leading[2]] : ['', ''];
-  if (kind === '') return null;
-  const named = parseTokens(thing)[0]?.pos === 'PROPN';
-  const object = named ? thing : thing.charAt(0).toLowerCase() + thing.slice(1);
-  return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
-}
-
-/** "Peckham is home now" → "User's home is Peckham". */
-function homeFact(clause: string): string | null {
-  const match = /^((?:\p{Lu}[\p{L}'-]*\s?){1,3}) (?:is|feels like) home\b/u.exec(clause);
-  return match === null ? null : `User's home is ${match[1].trim()}`;
-}
-
-/** "Hi Omar, it's Fatima from Zarqa CRM": the wearer introducing themselves by the firm they speak for. */
-function employerFact(clause: string): string | null {
-  const match = /\b(?:it's|this is|I'm) \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)? from ((?:\p{Lu}[\p{L}&'-]*\s?){1,4})/u.exec(
-    clause,
-  );
-  return match === null ? null : `User works at ${match[1].trim()}`;
-}
-
-// "Jenny's my cousin": a name put to one of the wearer's people.
-const NAMED_KIN = new RegExp(
-  `^(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
-  'u',
-);
-// "We have two surfboards", "We only bought the house in January": what the wearer's household owns.
-const OWNED =
-  /^we(?:'ve| have)? (?:only |just |finally |also )?(have|own|got|bought|adopted|rescued) ((?:a|an|two|three|four|\d+|the|our) (?:[\w-]+ ){0,2}(?:house|flat|apartment|home|cottage|cabin|caravan|car|van|truck|bike|motorbike|scooter|boat|kayak|surfboard|dog|cat|puppy|kitten|horse|rabbit|chickens|garden|allotment|piano)s?\b.*)$/i;
-
-function householdFact(clause: string): string | null {
-  const owned = OWNED.exec(clause);
-  if (owned === null) return null;
-  const verb = owned[1].toLowerCase() === 'have' ? 'has' : owned[1].toLowerCase();
-  return trimFact(`User's household ${verb} ${owned[2].replace(/\bour\b/gi, 'their')}`);
-}
-
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
   const kin = NAMED_KIN.exec(clause);
   if (kin !== null)
@@ -143,7 +102,7 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
       source: clause,
     };
   const owned = householdFact(clause);
-  if (owned !== null) return { content: owned, category: 'core', kind: 'pattern', source: clause };
+  if (owned !== null) return { content: trimFact(owned), category: 'core', kind: 'pattern', source: clause };
   const home = homeFact(clause);
   if (home !== null) return { content: home, category: 'core', kind: 'home', source: clause };
   const favorite = favoriteFact(clause);

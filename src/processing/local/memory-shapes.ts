@@ -163,7 +163,7 @@ export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
 const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
 
 // Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
-const CALENDAR =
+export const CALENDAR =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
 const NOT_A_NAME = new RegExp(`^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$`);
 
@@ -278,29 +278,4 @@ function cannotConsume(tokens: Token[]): Shape | null {
 export function shapeOf(tokens: Token[]): Shape | null {
   const list = words(tokens);
   return copula(list) ?? bareHave(list) ?? tenure(list) ?? lifeEvent(list) ?? cannotConsume(list) ?? habit(list);
-}
-
-const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
-// "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
-const SPAN = new RegExp(
-  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|of|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
-  'iu',
-);
-
-const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
-// "Three years in September" dates the span; it does not say where it was spent.
-const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
-
-/** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
-export function lifeSpan(clause: string): Shape | null {
-  if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
-  const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
-  const match = SPAN.exec(head.trim());
-  if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
-  const [, span, preposition, what] = match;
-  const owned = what.replace(/\bmy\b/gi, 'their').replace(/\bthis\b/gi, 'the');
-  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${owned}`;
-  const working =
-    ['at', 'as'].includes(preposition.toLowerCase()) || /(?:teaching|working|coaching|nursing)$/i.test(preposition);
-  return { category: working ? 'work' : 'core', content };
 }

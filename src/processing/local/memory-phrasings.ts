@@ -1,0 +1,75 @@
+import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
+import { parseTokens } from './nlp.js';
+
+/**
+ * Facts said in a shape of their own that a plain third-person rewrite would garble: a favourite, a
+ * home, an employer in an introduction, what the household owns, a name put to a relative, a span of
+ * years without a verb. Each is rewritten around the user.
+ */
+
+/** "Horror movies are my favorite genre" → "User's favorite genre is horror movies". */
+export function favoriteFact(clause: string): string | null {
+  const trailing = /^(.+?) (?:is|are) my (?:all-time )?favou?rite (\w+)/i.exec(clause);
+  const leading = /^my (?:all-time )?favou?rite (\w+) (?:is|are) (.+)/i.exec(clause);
+  const [kind, thing] =
+    trailing !== null ? [trailing[2], trailing[1]] : leading !== null ? [leading[1], leading[2]] : ['', ''];
+  if (kind === '') return null;
+  const named = parseTokens(thing)[0]?.pos === 'PROPN';
+  const object = named ? thing : thing.charAt(0).toLowerCase() + thing.slice(1);
+  return `User's favorite ${kind} ${kind.endsWith('s') ? 'are' : 'is'} ${object}`;
+}
+
+/** "Peckham is home now" → "User's home is Peckham". */
+export function homeFact(clause: string): string | null {
+  const match = /^((?:\p{Lu}[\p{L}'-]*\s?){1,3}) (?:is|feels like) home\b/u.exec(clause);
+  return match === null ? null : `User's home is ${match[1].trim()}`;
+}
+
+/** "Hi Omar, it's Fatima from Zarqa CRM": the wearer introducing themselves by the firm they speak for. */
+export function employerFact(clause: string): string | null {
+  const match = /\b(?:it's|this is|I'm) \p{Lu}\p{Ll}+(?: \p{Lu}\p{Ll}+)? from ((?:\p{Lu}[\p{L}&'-]*\s?){1,4})/u.exec(
+    clause,
+  );
+  return match === null ? null : `User works at ${match[1].trim()}`;
+}
+
+// "Jenny's my cousin": a name put to one of the wearer's people.
+export const NAMED_KIN = new RegExp(
+  `^(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
+  'u',
+);
+// "We have two surfboards", "We only bought the house in January": what the wearer's household owns.
+const OWNED =
+  /^we(?:'ve| have)? (?:only |just |finally |also )?(have|own|got|bought|adopted|rescued) ((?:a|an|two|three|four|\d+|the|our) (?:[\w-]+ ){0,2}(?:house|flat|apartment|home|cottage|cabin|caravan|car|van|truck|bike|motorbike|scooter|boat|kayak|surfboard|dog|cat|puppy|kitten|horse|rabbit|chickens|garden|allotment|piano)s?\b.*)$/i;
+
+export function householdFact(clause: string): string | null {
+  const owned = OWNED.exec(clause);
+  if (owned === null) return null;
+  const verb = owned[1].toLowerCase() === 'have' ? 'has' : owned[1].toLowerCase();
+  return `User's household ${verb} ${owned[2].replace(/\bour\b/gi, 'their')}`;
+}
+
+const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
+// "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
+const SPAN = new RegExp(
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|of|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
+  'iu',
+);
+
+const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
+// "Three years in September" dates the span; it does not say where it was spent.
+const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
+
+/** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
+export function lifeSpan(clause: string): Shape | null {
+  if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
+  const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
+  const match = SPAN.exec(head.trim());
+  if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
+  const [, span, preposition, what] = match;
+  const owned = what.replace(/\bmy\b/gi, 'their').replace(/\bthis\b/gi, 'the');
+  const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${owned}`;
+  const working =
+    ['at', 'as'].includes(preposition.toLowerCase()) || /(?:teaching|working|coaching|nursing)$/i.test(preposition);
+  return { category: working ? 'work' : 'core', content };
+}
