@@ -108,3 +108,22 @@ test('the name the wearer calls an unnamed voice stands for "you", and a closing
     ['Call the plumber', '2026-03-05T23:59'],
   ]);
 });
+
+test('events: a hyphenated or -ing event word names the plan; a time word or a bare title never does', async () => {
+  const followUp = await engine.structure(
+    memo('Speaker 1: The oncology follow-up. The seventh of April, right?\nSpeaker 0: Yes, I have it in my calendar.'),
+  );
+  assert.deepEqual(
+    followUp.events.map((event) => event.title),
+    ['Oncology Follow-up'],
+  );
+  const fitting = await engine.structure(
+    memo('Speaker 1: Ready for a final fitting in two weeks, Saturday the 21st.\nSpeaker 0: Perfect, I will be there.'),
+  );
+  assert.deepEqual(
+    fitting.events.map((event) => event.title),
+    ['Final Fitting'],
+  );
+  const night = await engine.structure(memo('Speaker 0: Monday night I am off, finally.\nSpeaker 1: Nice.'));
+  assert.ok(!night.events.some((event) => /^Night/.test(event.title)), JSON.stringify(night.events));
+});

@@ -1,33 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ExtractedEvent, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
-import { isIdiom } from './keywords.js';
+import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle } from './event-words.js';
 import type { Token } from './nlp.js';
 import { headlineCase, isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 
-/** Nouns (and a few verbs) of things that happen at a time the user has to be there. */
-const EVENT_WORDS = new Set(
-  `meeting meet appointment dinner lunch breakfast brunch interview flight fly trip party wedding concert gig
-  rehearsal class lesson exam session conference presentation demo checkup surgery physio cleanup hike match game
-  anniversary birthday ceremony funeral club workshop webinar meetup drinks festival recital screening tour
-  reservation table standup visit retreat massage haircut practice night call date`.split(/\s+/),
-);
-/**
- * Nouns WordNet files under meetings, visits, classes, medical procedures, trips, shows, ceremonies
- * and contests (derived by scripts/train-event-lexicon.ts): "biopsy", "recital", "seminar"… The
- * list above adds everyday words WordNet ranks elsewhere ("dinner", "physio") and the verbs.
- */
-let eventNouns: ReadonlySet<string> | undefined;
-function isEventNoun(lemma: string): boolean {
-  eventNouns ??= new Set(
-    (JSON.parse(readFileSync(join(import.meta.dirname, 'lexicons', 'event-nouns.json'), 'utf8')) as { words: string[] })
-      .words,
-  );
-  return eventNouns.has(lemma);
-}
-const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
 // A plan whose subject is someone else: "she flies out Friday", "they're meeting the bank on the 3rd".
@@ -46,8 +23,6 @@ const NOT_CONFIRMED = /\b(?:cancel(?:l?ed)?|called off|every)\b/i;
 const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
-const CALENDAR_NAME =
-  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|weekend)$/i;
 const MAX_EVENTS = 8;
 const HOUR = 3_600_000;
 const DEFAULT_DURATION = 30;
@@ -60,60 +35,6 @@ function durationOf(text: string): number {
   const amount = COUNTS[match[1].toLowerCase()] ?? Number(match[1]);
   const minutes = match[2].toLowerCase().startsWith('h') ? amount * 60 : amount;
   return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
-}
-
-// Words that name an event only in some company: "book a table", "game night", "a proper date", "a call at 3".
-const CONTEXT_BOUND: Record<string, RegExp> = {
-  table: /\b(?:book|reserve)\b/,
-  night: /\b(?:game|movie|quiz|date)\s+night\b/,
-  date: /\b(?:a|our|proper|first|dinner|lunch)\s+date\b/,
-  call: /\b(?:a|the|our|conference|video|zoom|phone)\s+call\s+(?:at|on|with)\b/,
-};
-
-function eventTokenIndex(tokens: Token[]): number {
-  const text = tokens.map((token) => token.normal).join(' ');
-  const everyday = tokens.findIndex((token) => {
-    const lemma = token.lemma.toLowerCase();
-    const context = CONTEXT_BOUND[lemma];
-    if (context !== undefined) return token.pos === 'NOUN' && context.test(text);
-    return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
-  });
-  if (everyday !== -1) return everyday;
-  return tokens.findIndex(
-    (token, index) => token.pos === 'NOUN' && !isIdiom(tokens, index) && isEventNoun(token.lemma.toLowerCase()),
-  );
-}
-
-/** " with Sarah", " at the Lido", " to Cleveland": a preposition and a name right after the event word. */
-function qualifier(tokens: Token[], from: number): string[] {
-  const offset = tokens.slice(from, from + 4).findIndex((token) => ['with', 'at', 'to', 'in'].includes(token.normal));
-  if (offset === -1) return [];
-  let index = from + offset + 1;
-  const words = [tokens[from + offset].value];
-  if (tokens[index]?.pos === 'DET') words.push(tokens[index++].value);
-  const names: string[] = [];
-  while (tokens[index]?.pos === 'PROPN' && !CALENDAR_NAME.test(tokens[index].value) && names.length < 3) {
-    names.push(tokens[index++].value);
-  }
-  return names.length > 0 ? [...words, ...names] : [];
-}
-
-/** "Dentist Appointment", "Gig at the Lido", "Flight to Cleveland". */
-function eventTitle(tokens: Token[], index: number): string {
-  let start = index;
-  while (start > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start - 1].pos) && index - start < 3) start--;
-  let end = index + 1;
-  while (end < tokens.length && tokens[end].pos === 'NOUN' && end - start < 4) end++;
-  const anchor = tokens[index];
-  const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
-  const head =
-    verbTitle !== undefined
-      ? [verbTitle]
-      : tokens
-          .slice(start, end)
-          .map((token) => token.value)
-          .filter((word) => !CALENDAR_NAME.test(word));
-  return headlineCase([...head, ...qualifier(tokens, end)].slice(0, 8).join(' '));
 }
 
 const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'organize', 'plan', 'set', 'buy', 'order']);
@@ -181,33 +102,6 @@ function otherParty(sentence: Sentence, analysis: Analysis): string | null {
 }
 
 // Units and ordinals name a time, not the plan.
-const TIME_NOUN =
-  /^(?:sec|second|minute|hour|day|week|month|year|time|o'clock|am|pm|\w+(?:teenth|tieth|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth))s?$/i;
-
-/** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
-function plainTitle(tokens: Token[]): string | null {
-  const index = tokens.findIndex((token, position) => {
-    const next = tokens[position + 1];
-    // "Calibration is on the 23rd": a noun opening the sentence names the plan when a verb follows.
-    if (position === 0 && !(next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB'))) return false;
-    // "a follow-up": wink tags the verb; after a determiner it is a noun.
-    const nominal =
-      token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
-    return (
-      nominal &&
-      /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&
-      token.kind === 'word' &&
-      !CALENDAR_NAME.test(token.value) &&
-      !TIME_NOUN.test(token.value)
-    );
-  });
-  if (index === -1) return null;
-  const hyphenated = tokens[index + 1]?.value === '-' && tokens[index + 2] !== undefined;
-  return hyphenated
-    ? headlineCase(`${tokens[index].value}-${tokens[index + 2]?.value ?? ''}`)
-    : eventTitle(tokens, index);
-}
-
 /** The sentence before, when it belongs to the same exchange: "Next appointment?" "Tuesday the 3rd." */
 function context(analysis: Analysis, sentenceIndex: number): Sentence | undefined {
   const sentence = analysis.sentences[sentenceIndex];

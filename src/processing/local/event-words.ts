@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isIdiom } from './keywords.js';
+import type { Token } from './nlp.js';
+import { headlineCase } from './text.js';
+
+/** What names an event: its word in a sentence, and the title made from it. */
+
+/** Nouns (and a few verbs) of things that happen at a time the user has to be there. */
+const EVENT_WORDS = new Set(
+  `meeting meet appointment dinner lunch breakfast brunch interview flight fly trip party wedding concert gig
+  rehearsal class lesson exam session conference presentation demo checkup surgery physio cleanup hike match game
+  anniversary birthday ceremony funeral club workshop webinar meetup drinks festival recital screening tour
+  reservation table standup visit retreat massage haircut practice night call date`.split(/\s+/),
+);
+/**
+ * Nouns WordNet files under meetings, visits, classes, medical procedures, trips, shows, ceremonies
+ * and contests (derived by scripts/train-event-lexicon.ts): "biopsy", "recital", "seminar"… The
+ * list above adds everyday words WordNet ranks elsewhere ("dinner", "physio") and the verbs.
+ */
+let eventNouns: ReadonlySet<string> | undefined;
+function isEventNoun(lemma: string): boolean {
+  eventNouns ??= new Set(
+    (JSON.parse(readFileSync(join(import.meta.dirname, 'lexicons', 'event-nouns.json'), 'utf8')) as { words: string[] })
+      .words,
+  );
+  return eventNouns.has(lemma);
+}
+const VERB_TITLES: Record<string, string> = { fly: 'Flight', meet: 'Meeting', visit: 'Visit' };
+export const CALENDAR_NAME =
+  /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|today|tonight|tomorrow|morning|evening|afternoon|weekend)$/i;
+// Words that name an event only in some company: "book a table", "game night", "a proper date", "a call at 3".
+const CONTEXT_BOUND: Record<string, RegExp> = {
+  table: /\b(?:book|reserve)\b/,
+  night: /\b(?:game|movie|quiz|date)\s+night\b/,
+  date: /\b(?:a|our|proper|first|dinner|lunch)\s+date\b/,
+  call: /\b(?:a|the|our|conference|video|zoom|phone)\s+call\s+(?:at|on|with)\b/,
+};
+
+// Events spoken as hyphenated compounds, which the tagger splits ("follow - up").
+const HYPHENATED_EVENTS = new Set(
+  'follow-up check-up catch-up meet-up kick-off get-together walk-through run-through sit-down send-off stand-up one-on-one drop-off'.split(
+    ' ',
+  ),
+);
+// Events named by an -ing noun the tagger may read as a verb or adjective ("a final fitting").
+const ING_EVENTS = new Set('fitting viewing tasting screening hearing signing christening briefing reading'.split(' '));
+
+export function eventTokenIndex(tokens: Token[]): number {
+  const compound = tokens.findIndex(
+    (token, index) =>
+      tokens[index + 1]?.value === '-' &&
+      HYPHENATED_EVENTS.has(
+        `${token.normal}-${tokens[index + 2]?.normal ?? ''}${tokens[index + 3]?.value === '-' ? `-${tokens[index + 4]?.normal ?? ''}` : ''}`,
+      ),
+  );
+  if (compound !== -1) return compound;
+  // After a determiner or an adjective the -ing word is the event, not an action ("a final fitting").
+  const gerund = tokens.findIndex(
+    (token, index) => ING_EVENTS.has(token.normal) && ['DET', 'ADJ'].includes(tokens[index - 1]?.pos ?? ''),
+  );
+  if (gerund !== -1) return gerund;
+  const text = tokens.map((token) => token.normal).join(' ');
+  const everyday = tokens.findIndex((token) => {
+    const lemma = token.lemma.toLowerCase();
+    const context = CONTEXT_BOUND[lemma];
+    if (context !== undefined) return token.pos === 'NOUN' && context.test(text);
+    return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
+  });
+  if (everyday !== -1) return everyday;
+  return tokens.findIndex(
+    (token, index) => token.pos === 'NOUN' && !isIdiom(tokens, index) && isEventNoun(token.lemma.toLowerCase()),
+  );
+}
+
+/** " with Sarah", " at the Lido", " to Cleveland": a preposition and a name right after the event word. */
+function qualifier(tokens: Token[], from: number): string[] {
+  const offset = tokens.slice(from, from + 4).findIndex((token) => ['with', 'at', 'to', 'in'].includes(token.normal));
+  if (offset === -1) return [];
+  let index = from + offset + 1;
+  const words = [tokens[from + offset].value];
+  if (tokens[index]?.pos === 'DET') words.push(tokens[index++].value);
+  const names: string[] = [];
+  while (tokens[index]?.pos === 'PROPN' && !CALENDAR_NAME.test(tokens[index].value) && names.length < 3) {
+    names.push(tokens[index++].value);
+  }
+  return names.length > 0 ? [...words, ...names] : [];
+}
+
+/** "Dentist Appointment", "Gig at the Lido", "Flight to Cleveland". */
+export function eventTitle(tokens: Token[], index: number): string {
+  let start = index;
+  while (start > 0 && ['NOUN', 'PROPN', 'ADJ'].includes(tokens[start - 1].pos) && index - start < 3) start--;
+  let end = index + 1;
+  while (end < tokens.length && tokens[end].pos === 'NOUN' && end - start < 4) end++;
+  const anchor = tokens[index];
+  // "The oncology follow-up": the compound and the words before it.
+  if (tokens[index + 1]?.value === '-') {
+    let last = index + 2;
+    while (tokens[last + 1]?.value === '-' && tokens[last + 2] !== undefined) last += 2;
+    const compound = tokens
+      .slice(index, last + 1)
+      .map((token) => token.value)
+      .join('');
+    const before = tokens.slice(start, index).map((token) => token.value);
+    return headlineCase([...before, compound, ...qualifier(tokens, last + 1)].slice(0, 8).join(' '));
+  }
+  const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
+  const head =
+    verbTitle !== undefined
+      ? [verbTitle]
+      : tokens
+          .slice(start, end)
+          .map((token) => token.value)
+          .filter((word) => !CALENDAR_NAME.test(word));
+  return headlineCase([...head, ...qualifier(tokens, end)].slice(0, 8).join(' '));
+}
+
+const TIME_NOUN =
+  /^(?:sec|second|minute|hour|day|week|month|year|time|o'clock|am|pm|night|morning|evening|afternoon|end|start|beginning|way|number|dollar|euro|pound|\w*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth))s?$/i;
+// Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
+const NOT_A_PLAN =
+  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's)$/i;
+
+/** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
+export function plainTitle(tokens: Token[]): string | null {
+  const index = tokens.findIndex((token, position) => {
+    const next = tokens[position + 1];
+    // "Calibration is on the 23rd": a noun opening the sentence names the plan when a verb follows.
+    if (position === 0 && !(next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB'))) return false;
+    // "a follow-up": wink tags the verb; after a determiner it is a noun.
+    const nominal =
+      token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
+    return (
+      nominal &&
+      /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&
+      token.kind === 'word' &&
+      !CALENDAR_NAME.test(token.value) &&
+      !TIME_NOUN.test(token.value) &&
+      !NOT_A_PLAN.test(token.value)
+    );
+  });
+  if (index === -1) return null;
+  const hyphenated = tokens[index + 1]?.value === '-' && tokens[index + 2] !== undefined;
+  return hyphenated
+    ? headlineCase(`${tokens[index].value}-${tokens[index + 2]?.value ?? ''}`)
+    : eventTitle(tokens, index);
+}
