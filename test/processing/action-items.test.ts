@@ -259,3 +259,18 @@ test('an instruction carried out on the spot is no task; a phrasal verb with its
   ]);
   assert.deepEqual(await items(keys), [['Pick up the keys from reception', null]]);
 });
+
+test('a task cut after a preposition ends before it; "and, how about …" opens a new clause', async () => {
+  const input = memo(
+    "I'll send the project plan and book the room on our side, and, how about we do a weekly check-in, Thursdays?",
+  );
+  assert.deepEqual(
+    (await items(input)).map(([description]) => description),
+    ['Send the project plan', 'Book the room on our side'],
+  );
+  const cut = memo("I'll send the final list, with table numbers roughly, of");
+  assert.deepEqual(
+    (await items(cut)).map(([description]) => description),
+    ['Send the final list, with table numbers roughly'],
+  );
+});

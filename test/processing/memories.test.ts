@@ -261,3 +261,13 @@ test('where the wearer worked and means to go, what they gave up, a weekly habit
   }
   assert.deepEqual(await engine.extractMemories(memo('I ran into Tom at the market in Leeds.'), []), []);
 });
+
+test('a day off is no diet, and a place asked after is no person', async () => {
+  assert.deepEqual(await engine.extractMemories(memo("I'm off Monday night."), []), []);
+  const input = dialogue([
+    ['SPEAKER_01', false, 'You moved to Munich in the spring, right? How is Munich?'],
+    ['SPEAKER_00', true, 'Grey, but I love it.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(!contents.some((content) => content.includes('close to User')), contents.join(' | '));
+});

@@ -31,7 +31,7 @@ export interface Candidate {
 
 const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
 const CLAUSE_END = new RegExp(
-  `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
+  `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
     `|\\s+(?=(?:but|because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
     `and ${PRONOUN_SUBJECT}|(?:before|after|when|once|as soon as|until) ${PRONOUN_SUBJECT}|in case)\\b)`,
   'i',

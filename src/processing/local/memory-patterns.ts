@@ -88,7 +88,11 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'work',
   },
   // What the wearer gave up: "I'm still off sugar", "I don't do social media anymore".
-  { pattern: /^I(?:'m| am) (?:still |completely )?off (?!to\b|work\b|today\b|sick\b)[a-z]/i, category: 'lifestyle' },
+  {
+    pattern:
+      /^I(?:'m| am) (?:still |completely )?off (?:the )?(?:sugar|alcohol|booze|drink|drinking|meat|dairy|gluten|caffeine|coffee|carbs|cigarettes|smoking|social media|junk food|red meat|bread)\b/i,
+    category: 'lifestyle',
+  },
   { pattern: /^I (?:don't|do not) (?:do|use|eat|drink|smoke|watch|drive)\b.*\banymore\b/i, category: 'lifestyle' },
   // An education: "I did my undergrad in physics at METU", "I did history at Leeds", "I majored in economics".
   {

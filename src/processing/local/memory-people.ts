@@ -119,6 +119,12 @@ function contentOf(name: string, role: Role, species: string | null): string {
   return `${name} is someone close to User`;
 }
 
+/** Whether the conversation uses the name as a place: "in Denmark", "moved to Munich", "from Osaka". */
+function namesPlace(analysis: Analysis, name: string): boolean {
+  const place = new RegExp(`\\b(?:in|to|from|near|around|across|visiting|visit) ${escaped(name)}\\b`);
+  return analysis.sentences.some((sentence) => place.test(sentence.text));
+}
+
 /** Names that belong to the conversation itself: its speakers and the wearer. */
 function participantNames(analysis: Analysis, userName: string): Set<string> {
   const names = new Set(userName.toLowerCase().split(/\s+/));
@@ -149,6 +155,8 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       if (signal === 'asked' && next !== undefined && !next.isUser) return;
       seen.add(token.value);
       const { role, species } = roleOf(analysis, index, signal, animals);
+      // "How's Denmark?" asks after a place: a name said after "in" or "to" anywhere is one.
+      if (role === 'person' && namesPlace(analysis, token.value)) return;
       facts.push({ content: contentOf(token.value, role, species), category: 'core', sentence });
     });
   });

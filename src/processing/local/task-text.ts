@@ -81,6 +81,8 @@ const REFERRED_TIME =
   /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|that morning|that evening|then|before then|by then|after that|after this|right after this)$/i;
 
 /** The description as the wearer's own instruction. */
+const DANGLING_END = /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by)\s*$/i;
+
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const sentence = analysis.sentences[sentenceIndex];
   const tokens = sentence?.tokens ?? [];
@@ -88,7 +90,9 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   const vocative = sentence === undefined ? null : closingVocative(sentence);
   const addressed = vocative === null ? description : description.replace(new RegExp(`,?\\s+${vocative}$`), '');
   const untimed = addressed.replace(REFERRED_TIME, '');
-  return resolvePersons(baseForm(untimed, tokens), analysis, sentenceIndex);
+  // "Send the final list, with table numbers roughly, of": a clause cut after a preposition ends before it.
+  const whole = untimed.replace(DANGLING_END, '');
+  return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
 }
 
 /**
