@@ -59,10 +59,17 @@ const OTHER_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
+  // A prescription: "I'd like to start you on lisinopril" asks the wearer to take it.
+  {
+    pattern: /\b(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on\s+/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'take',
+  },
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:
-      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+s (?:of|from|for|showing)\b)/gi,
+      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',
