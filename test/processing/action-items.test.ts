@@ -23,6 +23,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ['I must submit the grant report on Thursday evening.', 'Submit the grant report', '2026-03-05T18:00'],
   ['I have to renew my license ASAP.', 'Renew my license', '2026-03-04T11:00'],
   ["I'll finish the report by the end of the week.", 'Finish the report', '2026-03-06T23:59'],
+  ["I'll draft the growth plan by the end of next month.", 'Draft the growth plan', '2026-04-30T23:59'],
+  ["I'll send the slides by the end of next week.", 'Send the slides', '2026-03-13T23:59'],
   ['Pay rent by end of day.', 'Pay rent', '2026-03-04T23:59'],
   ['Note to self: renew the car insurance before the 30th.', 'Renew the car insurance', '2026-03-30T23:59'],
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],

@@ -85,17 +85,31 @@ export function ordinalDays(sentence: string, today: LocalDateTime): DateMention
   return mentions;
 }
 
-const END_OF = /\b(?:the )?end of (?:the |this )?(day|week|month)\b/gi;
+const END_OF = /\b(?:the )?end of (?:the |this |(next) )?(day|week|month)\b/gi;
 
-/** "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last day. */
+/** The last day of the month `offset` months after today's. */
+function lastOfMonth(today: LocalDateTime, offset: number): LocalDateTime {
+  const last = new Date(Date.UTC(today.year, today.month + offset, 0));
+  return { ...today, year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() };
+}
+
+/**
+ * "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last
+ * day; "end of next week" and "end of next month" one period later.
+ */
 export function endOfPeriods(sentence: string, today: LocalDateTime): DateMention[] {
   const mentions: DateMention[] = [];
   for (const match of sentence.matchAll(END_OF)) {
-    const period = match[1].toLowerCase();
+    const next = match[1] !== undefined;
+    const period = match[2].toLowerCase();
+    if (next && period === 'day') continue;
     const untilFriday = (5 - localWeekday(today) + 7) % 7;
-    const lastOfMonth = new Date(Date.UTC(today.year, today.month, 0)).getUTCDate();
     const day =
-      period === 'day' ? today : period === 'week' ? addLocalDays(today, untilFriday) : { ...today, day: lastOfMonth };
+      period === 'day'
+        ? today
+        : period === 'week'
+          ? addLocalDays(today, untilFriday + (next ? 7 : 0))
+          : lastOfMonth(today, next ? 1 : 0);
     const local = { ...day, hour: 23, minute: 59 };
     mentions.push(phraseMention(sentence, match, local, { hasTime: true, precise: true }));
   }
