@@ -271,3 +271,8 @@ test('a day off is no diet, and a place asked after is no person', async () => {
   const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
   assert.ok(!contents.some((content) => content.includes('close to User')), contents.join(' | '));
 });
+
+test('junk a user would not keep: a count of years "of" something, a year of a course, a verb with only an adverb', async () => {
+  for (const said of ['Three years of Android.', 'Second year at Wits, part-time.', 'I am more.'])
+    assert.deepEqual(await engine.extractMemories(memo(said), []), [], said);
+});

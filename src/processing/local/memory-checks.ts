@@ -34,6 +34,9 @@ function nameOnly(tokens: Token[]): boolean {
   return tokens[1]?.lemma === 'be' && tokens.length > 2 && tokens.slice(2).every((token) => token.pos === 'PROPN');
 }
 
+// Words that need a complement the memory lost: "User is more", "User is different".
+const VAGUE = new Set(['more', 'less', 'different', 'same', 'other', 'such', 'much', 'many', 'enough']);
+
 /** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
 export function complete(content: string): boolean {
   const words = content.split(' ');
@@ -46,5 +49,9 @@ export function complete(content: string): boolean {
   if (tokens.some((token) => token.pos === 'PRON' && UNRESOLVED.has(token.normal))) return false;
   // "User has been here nine years": a place only the conversation knew.
   if (/\b(?:here|there)\b/i.test(content)) return false;
-  return !comparisonOnly(tokens) && !nameOnly(tokens);
+  // "User is more", "User is still": a verb with only an adverb after it says nothing.
+  const bare =
+    tokens.length === 3 &&
+    (['ADV', 'DET', 'PART'].includes(tokens[2]?.pos ?? '') || VAGUE.has(tokens[2]?.normal ?? ''));
+  return !comparisonOnly(tokens) && !nameOnly(tokens) && !bare;
 }

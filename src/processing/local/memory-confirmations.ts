@@ -245,7 +245,8 @@ const ASKED_AFTER =
 const AMBIENT =
   /^(?:weather|traffic|food|coffee|tea|drive|ride|line|queue|signal|connection|sound|audio|room|view|rest|others|kids)$/i;
 
-const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM', 'VERB']);
+// A reply that names something ("Tuesdays and Thursdays", "Line 5"); "Better" or "Quiet" is the day's state.
+const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'NUM']);
 const FILLER = /^(?:um|uh|yeah|yes|yep|okay|ok|well|honestly|so|oh|hmm|mm|right|sure)$/;
 const TIME_OR_VERB =
   /\b(?:is|are|was|today|tonight|week|weeks|days?|months?|year|morning|evening|name|address|number)\b/i;

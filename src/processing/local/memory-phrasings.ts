@@ -52,7 +52,7 @@ export function householdFact(clause: string): string | null {
 const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
 // "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
 const SPAN = new RegExp(
-  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|of|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
   'iu',
 );
 
@@ -65,7 +65,12 @@ export function lifeSpan(clause: string): Shape | null {
   if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
   const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
   const match = SPAN.exec(head.trim());
-  if (match === null || /^(?:the|last|next|few)\b/i.test(match[1]) || TIME_NAME.test(match[3])) return null;
+  if (
+    match === null ||
+    /^(?:the|last|next|few|first|second|third|fourth|fifth|final)\b/i.test(match[1]) ||
+    TIME_NAME.test(match[3])
+  )
+    return null;
   const [, span, preposition, what] = match;
   const owned = what.replace(/\bmy\b/gi, 'their').replace(/\bthis\b/gi, 'the');
   const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${owned}`;
