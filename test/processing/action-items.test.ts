@@ -276,3 +276,13 @@ test('a task cut after a preposition ends before it; "and, how about …" opens 
     ['Send the final list, with table numbers roughly'],
   );
 });
+
+test('a short afterthought of the same turn dates the task', async () => {
+  const input = dialogue([
+    ['Landlord', false, 'Can you send me photos of the display, with the error code? Today if possible.'],
+    ['Sam', true, 'Sure, I will.'],
+  ]);
+  const [[description, due]] = await items(input);
+  assert.match(description, /^Send .*photos of the display/);
+  assert.equal(due?.slice(0, 10), '2026-03-04');
+});

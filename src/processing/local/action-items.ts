@@ -75,6 +75,16 @@ function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | nu
   return null;
 }
 
+/** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
+function dateJustAfter(candidate: Candidate, extraction: Extraction): Date | null {
+  const index = candidate.sentenceIndex + 1;
+  const next = extraction.analysis.sentences[index];
+  if (next === undefined || next.turn !== candidate.sentence.turn) return null;
+  if (next.tokens.filter((token) => token.kind === 'word').length > 6) return null;
+  const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
+  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+}
+
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
   const voice = candidate.kind === 'request' ? 'request' : 'self';
   const turnIndex = candidate.sentence.turn;
@@ -154,7 +164,10 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     extraction.analysis,
     candidate.sentenceIndex,
   );
-  let dueAt = chooseDue(candidate, mentions, extraction.clock) ?? dateJustBefore(candidate, extraction);
+  let dueAt =
+    chooseDue(candidate, mentions, extraction.clock) ??
+    dateJustAfter(candidate, extraction) ??
+    dateJustBefore(candidate, extraction);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
