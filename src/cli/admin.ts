@@ -17,15 +17,38 @@ export const adminCommands = new Map<string, AdminHandler>([
   ...appAdminCommands,
 ]);
 
+/** What each admin command takes, for `--help` and for a usage error. */
+const ADMIN_USAGE: Record<string, string> = {
+  'user create': '--name NAME [--email EMAIL] [--timezone TZ]',
+  'key create': `--uid UID [--name NAME] [--scopes s1,s2] (scopes: ${DEV_SCOPES.join(', ')}; default: the four :read scopes)`,
+  'token create': '--uid UID [--ttl SECONDS]',
+  'app create':
+    '--name NAME [--owner UID] [--capabilities c1,c2] [--actions a1,a2] [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2]',
+  'app enable': '--uid UID --app APP_ID',
+};
+
 /** DESIGN §5: admin commands share the server's config, print one JSON object on stdout, errors on stderr. */
 export async function runAdmin(config: Config, args: string[]): Promise<number> {
   const [noun, verb, ...rest] = args;
-  const handler = adminCommands.get(`${noun ?? ''} ${verb ?? ''}`);
+  const command = `${noun ?? ''} ${verb ?? ''}`;
+  const handler = adminCommands.get(command);
   if (!handler) throw new UsageError(`unknown admin command "${[noun, verb].filter(Boolean).join(' ')}"`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`usage: keepsake admin ${command} ${ADMIN_USAGE[command] ?? ''}\n`);
+    return 0;
+  }
   const log = pino({ level: 'warn' }, pino.destination(2));
   const ctx = await createContext(config, { log, runJobs: false });
   try {
-    const result = await handler(ctx, rest);
+    const result = await handler(ctx, rest).catch((err: unknown) => {
+      // node:util parseArgs rejects an unknown or malformed option: a usage error, not a crash.
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+        throw new UsageError(
+          `${(err as Error).message}; usage: keepsake admin ${command} ${ADMIN_USAGE[command] ?? ''}`,
+        );
+      throw err;
+    });
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
   } catch (err) {

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { BIN } from './server-process.js';
 
@@ -20,6 +23,25 @@ describe('keepsake command-line manners', () => {
     const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' });
     assert.equal(help.status, 0);
     assert.match(help.stdout, /usage: keepsake <command>/);
+  });
+
+  test('an admin command takes --help, and an unknown option is a usage error, not a stack trace', () => {
+    const env = { ...process.env, DATA_DIR: mkdtempSync(join(tmpdir(), 'keepsake-manners-')) };
+    try {
+      const help = spawnSync(process.execPath, [BIN, 'admin', 'key', 'create', '--help'], { encoding: 'utf8', env });
+      assert.equal(help.status, 0, help.stderr);
+      assert.match(help.stdout, /usage: keepsake admin key create --uid UID .*conversations:write/);
+      const wrong = spawnSync(process.execPath, [BIN, 'admin', 'key', 'create', '--bogus', 'x'], {
+        encoding: 'utf8',
+        env,
+      });
+      assert.equal(wrong.status, 2);
+      assert.equal(wrong.stdout, '');
+      assert.equal(wrong.stderr.trim().split('\n').length, 1, wrong.stderr);
+      assert.match(wrong.stderr, /Unknown option '--bogus'; usage: keepsake admin key create/);
+    } finally {
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
+    }
   });
 
   test('a reader that closes the pipe early ends the command quietly (exit 0, no EPIPE trace)', async () => {
