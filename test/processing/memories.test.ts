@@ -276,3 +276,14 @@ test('junk a user would not keep: a count of years "of" something, a year of a c
   for (const said of ['Three years of Android.', 'Second year at Wits, part-time.', 'I am more.'])
     assert.deepEqual(await engine.extractMemories(memo(said), []), [], said);
 });
+
+test('a confirmed "still" with an adjective keeps its copula, and a reply that only repeats it adds nothing', async () => {
+  const input = memo(
+    'SPEAKER_00: Come on in, Chioma. Still allergic to penicillin?\nSPEAKER_01: Still allergic, yeah.',
+    {
+      userName: 'Chioma',
+    },
+  );
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.deepEqual(contents, ['User is still allergic to penicillin']);
+});

@@ -184,9 +184,18 @@ export function placed(content: string, analysis: Analysis, index: number): stri
     .replace(/\b(?:here|there)\b/, `in ${place}`);
 }
 
-function withDetail(content: string, detail: string): string {
+function withDetail(content: string, full: string): string {
+  // "Still allergic, yeah.": a closing yes adds nothing.
+  const detail = full.replace(/[,\s]+(?:yeah|yes|yep|yup|sure|right)$/i, '');
   // "Still in Dakar?" "Yes, still in Dakar.": a reply that repeats the question adds nothing.
-  if (content.toLowerCase().includes(detail.toLowerCase())) return content;
+  const said = new Set(content.toLowerCase().split(/\W+/));
+  if (
+    detail
+      .toLowerCase()
+      .split(/\W+/)
+      .every((word) => word === '' || said.has(word))
+  )
+    return content;
   const named = parseTokens(detail)[0]?.pos === 'PROPN';
   const phrase = named ? detail : detail.charAt(0).toLowerCase() + detail.slice(1);
   return `${content}, ${phrase}`

@@ -23,6 +23,11 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
   [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
+  // "Still allergic to penicillin?", "Still vegetarian?": an adjective or a noun phrase takes "I'm".
+  [
+    /^(?:and|so|but|oh)?[\s,]*still\s+((?:[a-z]+(?:ic|al|ive|ous|ant|ent|ible|able|ian|less|ful)|vegetarian|vegan|single|married|sober)\b.*)$/i,
+    "I'm still $1",
+  ],
   [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
 ];
 
