@@ -286,3 +286,14 @@ test('a short afterthought of the same turn dates the task', async () => {
   assert.match(description, /^Send .*photos of the display/);
   assert.equal(due?.slice(0, 10), '2026-03-04');
 });
+
+test('the wearer taking on a request with "it" dates that task instead of adding a second one', async () => {
+  const input = dialogue([
+    ['Amina', false, 'Wanjiru, as treasurer, can you send the M-Pesa statement to everyone?'],
+    ['Sam', true, "Yes, I'll send it on the WhatsApp group by Sunday."],
+  ]);
+  const found = await items(input);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.match(found[0][0], /statement/);
+  assert.equal(found[0][1], '2026-03-08T23:59');
+});

@@ -1,7 +1,7 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
-import { HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
+import { acceptedByWearer, HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -126,21 +126,6 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
   return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
-// "Sure.", "Yes, of course", "Will do", "OK, I'll do it tonight": a reply that takes a request on.
-const ACCEPTS =
-  /^(?:(?:oh|um|uh|well|right|okay|ok)[,\s]+)*(?:yes|yeah|yep|yup|sure|of course|certainly|absolutely|definitely|no problem|will do|can do|i can|i will|i'll|ok|okay|fine|sounds good|great|perfect|done|understood|got it)\b/i;
-const REFUSES = /\b(?:no|not|can't|cannot|won't|sorry)\b/i;
-
-/** Another speaker's request the wearer answers with a yes in their next turn. */
-function acceptedByWearer(candidate: Candidate, analysis: Analysis): boolean {
-  if (candidate.sentence.isUser) return false;
-  const reply = analysis.sentences
-    .slice(candidate.sentenceIndex + 1)
-    .find((sentence) => sentence.turn !== candidate.sentence.turn);
-  if (reply === undefined || !reply.isUser || reply.turn !== candidate.sentence.turn + 1) return false;
-  return ACCEPTS.test(reply.text.trim()) && !REFUSES.test(reply.text.split(/[,.]/)[0] ?? '');
-}
-
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
@@ -180,6 +165,15 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   if (objectPronoun(description, candidate.sentence.tokens) !== null) {
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
     if (antecedent === null) return;
+    // "Can you send the statement to everyone?" "I'll send it on the group by Sunday.": the reply takes
+    // on the task drafted from the request, and dates it; it is not a second task.
+    const requested = extraction.drafts.find(
+      (draft) => draft.sentenceIndex === antecedent.candidate.sentenceIndex && draft.turn !== candidate.sentence.turn,
+    );
+    if (requested !== undefined) {
+      if (dueAt !== null) requested.dueAt = dueAt;
+      return;
+    }
     description = antecedent.description;
     tagged = [...tagged, ...antecedent.candidate.sentence.tokens];
     dueAt ??= chooseDue(
