@@ -1,7 +1,7 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
-import { acceptedByWearer, HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
+import { HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -15,7 +15,7 @@ import {
   similarity,
   taskKey,
 } from './similarity.js';
-import { settled } from './task-outcome.js';
+import { acceptedByWearer, settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';

@@ -2,7 +2,7 @@ import type { Candidate } from './action-cues.js';
 import { ACTION_MODEL } from './action-model-weights.js';
 import type { Analysis } from './analysis.js';
 import { herIsObject } from './antecedent.js';
-import { probability } from './logistic.js';
+import { flag, probability } from './logistic.js';
 import { LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /**
@@ -55,10 +55,6 @@ export interface DraftSignal {
   hasDue: boolean;
   /** a date introduced by "by", "before", "until": the shape of a deadline */
   deadline: boolean;
-}
-
-function flag(value: boolean): number {
-  return value ? 1 : 0;
 }
 
 /** The feature vector of one draft, in FEATURE_NAMES order. */

@@ -1,5 +1,4 @@
 import { type Candidate, tokenIndexAt } from './action-clauses.js';
-import type { Analysis } from './analysis.js';
 import type { Token } from './nlp.js';
 import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
@@ -129,19 +128,4 @@ function leadingVerb(candidate: Candidate): { verb: string; next: string } {
 export function isHypothetical(candidate: Candidate): boolean {
   const before = candidate.sentence.text.slice(0, candidate.cueStart);
   return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
-}
-
-// "Sure.", "Yes, of course", "Will do", "OK, I'll do it tonight": a reply that takes a request on.
-const ACCEPTS =
-  /^(?:(?:oh|um|uh|well|right|okay|ok)[,\s]+)*(?:yes|yeah|yep|yup|sure|of course|certainly|absolutely|definitely|no problem|will do|can do|i can|i will|i'll|ok|okay|fine|sounds good|great|perfect|done|understood|got it)\b/i;
-const REFUSES = /\b(?:no|not|can't|cannot|won't|sorry)\b/i;
-
-/** Another speaker's request the wearer answers with a yes in their next turn. */
-export function acceptedByWearer(candidate: Candidate, analysis: Analysis): boolean {
-  if (candidate.sentence.isUser) return false;
-  const reply = analysis.sentences
-    .slice(candidate.sentenceIndex + 1)
-    .find((sentence) => sentence.turn !== candidate.sentence.turn);
-  if (reply === undefined || !reply.isUser || reply.turn !== candidate.sentence.turn + 1) return false;
-  return ACCEPTS.test(reply.text.trim()) && !REFUSES.test(reply.text.split(/[,.]/)[0] ?? '');
 }

@@ -23,22 +23,25 @@ import { FUNCTION_WORDS } from './vocabulary.js';
 export const MAX_WORDS = 15;
 
 /** Which mechanism proposed a fact: the memory model weighs them differently. */
-export type FactKind =
-  | 'home'
-  | 'favorite'
-  | 'profession'
-  | 'pattern'
-  | 'shape'
-  | 'employer'
-  | 'relative'
-  | 'span'
-  | 'named'
-  | 'confirmed'
-  | 'told'
-  | 'answered'
-  | 'dialogue'
-  | 'people'
-  | 'asked';
+// The memory model's features follow this order: keep it when adding a kind, and retrain.
+export const FACT_KINDS = [
+  'pattern',
+  'shape',
+  'profession',
+  'employer',
+  'home',
+  'favorite',
+  'relative',
+  'span',
+  'named',
+  'confirmed',
+  'told',
+  'answered',
+  'dialogue',
+  'people',
+  'asked',
+] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
 
 export interface Fact {
   content: string;

@@ -1,6 +1,6 @@
 import type { Analysis } from './analysis.js';
-import { probability } from './logistic.js';
-import type { Fact, FactKind } from './memory-candidates.js';
+import { flag, probability } from './logistic.js';
+import { FACT_KINDS, type Fact } from './memory-candidates.js';
 import { MEMORY_MODEL } from './memory-model-weights.js';
 
 /**
@@ -11,28 +11,11 @@ import { MEMORY_MODEL } from './memory-model-weights.js';
  * trained offline on the dev set (`eval/train-memory-model.ts`) and committed as data.
  */
 
-const KINDS: ReadonlyArray<FactKind> = [
-  'pattern',
-  'shape',
-  'profession',
-  'employer',
-  'home',
-  'favorite',
-  'relative',
-  'span',
-  'named',
-  'confirmed',
-  'told',
-  'answered',
-  'dialogue',
-  'people',
-  'asked',
-];
 const CATEGORIES = ['core', 'work', 'hobbies', 'lifestyle', 'habits', 'interests', 'skills', 'learnings'] as const;
 
 export const MEMORY_FEATURE_NAMES = [
   'bias',
-  ...KINDS.map((kind) => `kind_${kind}`),
+  ...FACT_KINDS.map((kind) => `kind_${kind}`),
   ...CATEGORIES.map((category) => `category_${category}`),
   'names_something',
   'words_over_8',
@@ -59,10 +42,6 @@ const RELATION =
   /^User's (?:\w+ )?(?:wife|husband|partner|boyfriend|girlfriend|sons?|daughters?|kids?|child|children|twins|mom|mum|mother|dad|father|brothers?|sisters?|grand\w+|cousin|aunt|uncle|niece|nephew|dog|cat|pet|puppy|kitten|household)\b/;
 const PRONOUN = /\b(?:he|she|they|him|her|them|it)\b/i;
 
-function flag(value: boolean): number {
-  return value ? 1 : 0;
-}
-
 /** The feature vector of one candidate, in MEMORY_FEATURE_NAMES order. */
 export function memoryFeatures(fact: Fact, analysis: Analysis, candidates: number): number[] {
   const content = fact.content;
@@ -71,7 +50,7 @@ export function memoryFeatures(fact: Fact, analysis: Analysis, candidates: numbe
   const before = analysis.sentences[fact.order - 1];
   return [
     1,
-    ...KINDS.map((kind) => flag(fact.kind === kind)),
+    ...FACT_KINDS.map((kind) => flag(fact.kind === kind)),
     ...CATEGORIES.map((category) => flag(fact.category === category)),
     flag(/\s(?:\p{Lu}|\d)/u.test(` ${rest}`)),
     Math.min(1, Math.max(0, content.split(' ').length - 8) / 6),

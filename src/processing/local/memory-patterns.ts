@@ -165,19 +165,3 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
 ];
-
-/** Ranking when a conversation yields more than the four allowed memories. */
-export const CATEGORY_PRIORITY: Record<MemoryCategory, number> = {
-  core: 6,
-  work: 5,
-  hobbies: 4,
-  lifestyle: 4,
-  habits: 3,
-  interests: 3,
-  skills: 2,
-  learnings: 1,
-  other: 0,
-  system: 0,
-  interesting: 0,
-  manual: 0,
-};

@@ -2,7 +2,7 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-shapes.js';
 import { capitalisedInside } from './participants.js';
-import { isPlaceholderSpeaker } from './text.js';
+import { escapeRegExp, isPlaceholderSpeaker } from './text.js';
 
 /**
  * The people and animals of the wearer's life, named in passing: the dog the vet greets ("So this is
@@ -39,13 +39,9 @@ const HERD = new Map<string, string>([
 const TITLES =
   /^(?:mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
 
-function escaped(name: string): string {
-  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
 function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | 'age' | 'asked' | null {
-  const n = escaped(name);
+  const n = escapeRegExp(name);
   const text = sentence.text;
   const introduced = new RegExp(
     `\\b(?:this is|this must be|here's|here is|meet|and this is) ${n}(?=\\s*(?:[.!?]|$| and\\b))`,
@@ -121,7 +117,7 @@ function contentOf(name: string, role: Role, species: string | null): string {
 
 /** Whether the conversation uses the name as a place: "in Denmark", "moved to Munich", "from Osaka". */
 function namesPlace(analysis: Analysis, name: string): boolean {
-  const place = new RegExp(`\\b(?:in|to|from|near|around|across|visiting|visit) ${escaped(name)}\\b`);
+  const place = new RegExp(`\\b(?:in|to|from|near|around|across|visiting|visit) ${escapeRegExp(name)}\\b`);
   return analysis.sentences.some((sentence) => place.test(sentence.text));
 }
 

@@ -1,3 +1,5 @@
+import { escapeRegExp } from './text.js';
+
 /**
  * Who the wearer is. Every input form names speakers differently: segments may carry `is_user`,
  * diarized segments only `SPEAKER_00`…, texts carry `Speaker N:`, `SPEAKER_NN:`, names, or the
@@ -49,9 +51,9 @@ export interface LabelledLine {
   text: string;
 }
 
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+// A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber".
+const OTHER_INTRODUCTION =
+  /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's)|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is)) (\p{Lu}\p{Ll}+)\b/u;
 
 /**
  * The numbered voice the words show to be the user's: people name themselves only to introduce
@@ -59,10 +61,6 @@ function escaped(text: string): string {
  * voice that introduces itself by the user's first name is theirs, a voice that says it otherwise is
  * not, and the voice that answers it likely is. Null when the words do not tell.
  */
-// A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber".
-const OTHER_INTRODUCTION =
-  /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's)|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is)) (\p{Lu}\p{Ll}+)\b/u;
-
 function voiceNamedInWords(
   lines: ReadonlyArray<LabelledLine>,
   labels: ReadonlyArray<string>,
@@ -70,7 +68,7 @@ function voiceNamedInWords(
 ): string | null {
   const first = fold(userName).split(' ')[0] ?? '';
   if (first.length < 2 || WEARER_WORDS.has(first) || speakerNumber(first) !== null) return null;
-  const name = escaped(first);
+  const name = escapeRegExp(first);
   const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}'-])`, 'iu');
   const introduction = new RegExp(
     `\\b(?:it's|it is|this is|i'm|i am|my name is|name's|call me) ${name}\\b|^${name} (?:here|speaking)\\b`,

@@ -33,6 +33,19 @@ function declined(candidate: Candidate, analysis: Analysis): boolean {
   return TAKES_OVER.test(text);
 }
 
+// "Sure.", "Yes, of course", "Will do", "OK, I'll do it tonight": a reply that takes a request on.
+const AGREES =
+  /^(?:(?:oh|um|uh|well|right|okay|ok)[,\s]+)*(?:yes|yeah|yep|yup|sure|of course|certainly|absolutely|definitely|no problem|will do|can do|i can|i will|i'll|ok|okay|fine|sounds good|great|perfect|done|understood|got it)\b/i;
+
+/** Another speaker's request the wearer's next turn takes on ("Could you keep a pain diary?" "Sure."). */
+export function acceptedByWearer(candidate: Candidate, analysis: Analysis): boolean {
+  if (candidate.sentence.isUser) return false;
+  const reply = nextTurn(analysis, candidate.sentence.turn);
+  if (reply === undefined || !reply.isUser) return false;
+  const text = reply.text.trim();
+  return AGREES.test(text) && !(DECLINES.test(text) && !ACCEPTS.test(text));
+}
+
 /** The two sentences after the cue, where a speaker would take the plan back. */
 function withdrawn(candidate: Candidate, analysis: Analysis): boolean {
   const following = analysis.sentences.slice(candidate.sentenceIndex + 1, candidate.sentenceIndex + 3);
