@@ -3,6 +3,9 @@
 // model which only memorises its examples shows up as a gap between the halves.
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { type EvalCase, loadDataset } from './dataset.js';
+import { pairUp } from './matching.js';
+import { EVAL_SETS } from './run.js';
 
 export interface Example {
   features: number[];
@@ -115,4 +118,30 @@ export function saveModel(
       `export const ${constant} = {\n  weights: [${model.weights.join(', ')}],\n  threshold: ${model.threshold},\n} as const;\n`,
   );
   console.log(`threshold ${model.threshold.toFixed(3)}; weights written to ${file}`);
+}
+
+/** What one case offers a model: its labels, and the texts and feature vectors of what the engine proposed. */
+export interface Proposals {
+  labels: Array<{ keywords: string[] }>;
+  texts: string[];
+  features: number[][];
+}
+
+/**
+ * The examples of the kept dev cases: each proposal is positive when it matches one of the case's
+ * labels (one to one, as the eval scores), and every label counts towards its fold's recall.
+ */
+export function collectDev(proposalsOf: (evalCase: EvalCase) => Proposals): Corpus {
+  const corpus: Corpus = { examples: [], labeled: [0, 0] };
+  for (const evalCase of loadDataset(EVAL_SETS.dev)) {
+    if (evalCase.labels.discard) continue;
+    const fold = foldOf(evalCase.id);
+    const { labels, texts, features } = proposalsOf(evalCase);
+    const pairs = pairUp(labels, texts);
+    corpus.labeled[fold] += labels.length;
+    features.forEach((vector, index) => {
+      corpus.examples.push({ features: vector, positive: pairs.includes(index), fold });
+    });
+  }
+  return corpus;
 }
