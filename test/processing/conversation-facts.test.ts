@@ -127,3 +127,15 @@ test('events: a hyphenated or -ing event word names the plan; a time word or a b
   const night = await engine.structure(memo('Speaker 0: Monday night I am off, finally.\nSpeaker 1: Nice.'));
   assert.ok(!night.events.some((event) => /^Night/.test(event.title)), JSON.stringify(night.events));
 });
+
+test('events: a short reply that accepts the time takes the plan its question put; "works" names none', async () => {
+  const visit = await engine.structure(
+    memo(
+      'Speaker 1: Our loss adjuster will come to see the flat. Is Tuesday the 10th at ten okay?\nSpeaker 0: Yes, Tuesday the 10th works.',
+    ),
+  );
+  assert.deepEqual(
+    visit.events.map((event) => event.title),
+    ['Loss Adjuster'],
+  );
+});

@@ -119,8 +119,9 @@ export function eventTitle(tokens: Token[], index: number): string {
 const TIME_NOUN =
   /^(?:sec|second|minute|hour|day|week|month|year|time|o'clock|am|pm|night|morning|evening|afternoon|end|start|beginning|way|number|dollar|euro|pound|\w*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth))s?$/i;
 // Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
+// "Tuesday the 13th works": the verbs of a reply that accepts a time, which wink may tag as nouns.
 const NOT_A_PLAN =
-  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's)$/i;
+  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits)$/i;
 
 /** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
 export function plainTitle(tokens: Token[]): string | null {

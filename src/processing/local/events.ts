@@ -120,6 +120,16 @@ function eventSentenceBefore(analysis: Analysis, sentenceIndex: number): Sentenc
   return undefined;
 }
 
+/** The plan the turn ending at `last` put, read back from its last sentence: "Our loss adjuster will come. Is the 13th okay?" */
+function titleOfTurn(analysis: Analysis, last: number): string | null {
+  const turn = analysis.sentences[last]?.turn;
+  for (let index = last; index >= 0 && analysis.sentences[index].turn === turn; index--) {
+    const title = plainTitle(analysis.sentences[index].tokens);
+    if (title !== null) return title;
+  }
+  return null;
+}
+
 interface Found {
   event: ExtractedEvent;
   /** named by an event word, which ranks it above a plain dated plan */
@@ -154,8 +164,17 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;
+  // "…the loss adjuster will come. Is Tuesday the 13th okay?" "Yes, Tuesday the 13th works.": a short
+  // reply that names nothing takes the plan the question's turn put.
+  const answered =
+    before !== undefined &&
+    before.turn !== sentence.turn &&
+    before.text.trim().endsWith('?') &&
+    text.split(' ').length <= 8;
   const title =
-    index === -1 ? plainTitle(sentence.tokens) : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
+    index === -1
+      ? (plainTitle(sentence.tokens) ?? (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null))
+      : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;
   const party = otherParty(sentence, analysis);
   const withParty = party !== null && !title.includes(party) ? `${title} with ${party}` : title;
