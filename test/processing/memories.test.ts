@@ -287,3 +287,48 @@ test('a confirmed "still" with an adjective keeps its copula, and a reply that o
   const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
   assert.deepEqual(contents, ['User is still allergic to penicillin']);
 });
+
+test('what a clinician tells the wearer about their health: a finding, a diagnosis, a medicine, an allergy on file', async () => {
+  const input = dialogue([
+    ['Dr Osei', false, 'Thanks for wearing the monitor for the week, Mr Lindqvist.'],
+    ['Erik', true, 'No problem. The palpitations came back twice.'],
+    ['Dr Osei', false, 'It shows atrial fibrillation. Nothing dangerous today, but we treat it.'],
+    ['Dr Osei', false, "So I'm starting you on apixaban, a blood thinner, five milligrams twice a day."],
+    ['Dr Osei', false, 'And we still have the penicillin allergy on your notes, is that right?'],
+    ['Erik', true, 'Yes, still.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  for (const fact of ['User has atrial fibrillation', 'User takes apixaban', 'User is allergic to penicillin'])
+    assert.ok(contents.includes(fact), `${fact} in ${contents.join(' | ')}`);
+});
+
+test('a vet visit is the pet’s: a diagnosis said to its owner is no memory of the wearer', async () => {
+  const input = dialogue([
+    ['Vet', false, 'So this must be Biscuit. How is the ear?'],
+    ['Ana', true, 'He keeps scratching it, and the dog food makes him sick.'],
+    [
+      'Vet',
+      false,
+      "It's an ear infection. I'm starting him on drops, and you have arthritis in this old boy's hips to watch.",
+    ],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(!contents.some((content) => /infection|arthritis/.test(content)), contents.join(' | '));
+});
+
+test('a relative’s name said beside the relation stays, a child’s age by apposition names the child, and "there" takes the place just said', async () => {
+  const cases: Array<[string, string]> = [
+    ['Yes, my daughter Camila, she has an extension card.', "User's daughter Camila has an extension card"],
+    ["I ride it every day to the UMC, I'm a lab technician there.", 'User is a lab technician in the UMC'],
+  ];
+  for (const [said, expected] of cases) {
+    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    assert.ok(contents.includes(expected), `${said} → ${contents.join(' | ')}`);
+  }
+  const input = dialogue([
+    ['Ms Dube', false, 'And the children, for the guardianship clause?'],
+    ['Naledi', true, "Lerato, she's eight, and Kagiso, he's five."],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(contents.includes("User's child is named Lerato"), contents.join(' | '));
+});

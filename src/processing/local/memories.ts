@@ -40,7 +40,8 @@ export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
   const seen = new Set<string>();
   const viable: Fact[] = [];
   for (const fact of memoryCandidates(analysis, userName)) {
-    const content = placed(fact.content, analysis, fact.order);
+    // A "here" or "there" with no place named before it says nothing and goes.
+    const content = placed(fact.content, analysis, fact.order).replace(/\s(?:here|there)$/, '');
     // A fact said twice is judged once.
     if (seen.has(content)) continue;
     seen.add(content);

@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
+import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
@@ -16,7 +17,7 @@ import {
   withoutLeadIn,
 } from './memory-sources.js';
 import { parseTokens, type Token } from './nlp.js';
-import { squeezeSpaces } from './text.js';
+import { escapeRegExp, squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
 
@@ -81,7 +82,13 @@ export function trimFact(text: string): string {
   const words = squeezeSpaces(cut === null ? text : text.slice(0, cut.index))
     .split(' ')
     .slice(0, MAX_WORDS);
-  while (words.length > 3 && FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase())) words.pop();
+  // "here" and "there" stay: placed() turns them into the place just named.
+  while (
+    words.length > 3 &&
+    FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase()) &&
+    !/^(?:here|there)$/i.test(words.at(-1) ?? '')
+  )
+    words.pop();
   return words.join(' ').replace(/[,;:]+$/, '');
 }
 
@@ -132,7 +139,11 @@ function relativeFact(clauses: string[]): string | null {
     .find((clause) =>
       /^(?:he|she|they) (?:just |recently )?(?:started|lives|works|moved|studies|is|has|got)\b/i.test(clause),
     );
-  return follow === undefined ? null : `${subject[0]} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
+  if (follow === undefined) return null;
+  // "My daughter Camila, she has an extension card": the name said beside the relation stays.
+  const name = new RegExp(`^${escapeRegExp(subject[0])},? (\\p{Lu}\\p{Ll}+)$`, 'u').exec(clauses[0]);
+  const who = name === null ? subject[0] : `${subject[0]} ${name[1]}`;
+  return `${who} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
 const POINTER = /\b(to|of|with|about|on|for) (?:that|it|this)\b(?:\s+myself\b)?/i;
@@ -268,6 +279,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...own,
     ...heardFrom(confirmedQuestions(analysis), 'confirmed'),
     ...heardFrom(saidOfWearer(analysis), 'told'),
+    ...found(clinicFacts(analysis), 'told'),
     ...found(relationsNamedInDialogue(analysis), 'dialogue'),
     ...found(answered, 'answered'),
     ...found(peopleOfWearer(analysis, userName), 'people'),

@@ -2,6 +2,7 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-shapes.js';
 import { capitalisedInside } from './participants.js';
+import { settingOf } from './setting.js';
 import { escapeRegExp, isPlaceholderSpeaker } from './text.js';
 
 /**
@@ -21,9 +22,9 @@ export interface PersonFact {
 type Role = 'pet' | 'child' | 'person';
 
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen';
-const SPECIES =
+export const SPECIES =
   /\b(dog|puppy|pup|cat|kitten|kitty|rabbit|bunny|hamster|parrot|budgie|tortoise|horse|pony|guinea pig|ferret|lizard|snake|spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug)s?\b/i;
-const VET =
+export const VET =
   /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
 const CHILDHOOD =
   /\b(?:school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
@@ -38,6 +39,14 @@ const HERD = new Map<string, string>([
 // Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
 const TITLES =
   /^(?:mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
+
+/** "Lerato, she's eight, and Kagiso, he's five", "Adaeze, she's six months": an age put beside a name. */
+function apposedAge(text: string, name: string): boolean {
+  return new RegExp(
+    `\\b${escapeRegExp(name)}, (?:she|he)(?:'s| is) (?:(?:only|just|almost|nearly) )?(?:${NUMBER_WORDS}|\\d{1,2})(?: (?:years? old|months?(?: old)?))?\\s*(?:[,.!?]|$)`,
+    'i',
+  ).test(text);
+}
 
 /** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
 function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | 'age' | 'asked' | null {
@@ -60,7 +69,8 @@ function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | '
       `\\b${n}(?:'s| is| turns| turned| will be) (?:(?:only|just|almost|nearly) )?(?:${NUMBER_WORDS}|\\d{1,2})(?: (?:years? old|months?(?: old)?))?\\b(?! (?:o'clock|pm|am|thirty|fifteen|forty))`,
       'i',
     ).test(text) ||
-    new RegExp(`\\b${n}'s (?:first|second|third|\\w+th) birthday\\b`, 'i').test(text)
+    new RegExp(`\\b${n}'s (?:first|second|third|\\w+th) birthday\\b`, 'i').test(text) ||
+    apposedAge(text, name)
   )
     return 'age';
   if (
@@ -143,9 +153,10 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
     sentence.tokens.forEach((token, at) => {
       // A surname follows its first name: "Diego Ramírez's mom" names Diego.
       if (!isName(token) || isName(sentence.tokens[at - 1]) || TITLES.test(token.value)) return;
-      if (speakers.has(token.normal) || seen.has(token.value) || !inside.has(token.value)) return;
+      if (speakers.has(token.normal) || seen.has(token.value)) return;
       const signal = signalOf(sentence, token.value);
-      if (signal === null) return;
+      // A capital that opens a sentence is a name only when used as one elsewhere, or given an age.
+      if (signal === null || (!inside.has(token.value) && !apposedAge(sentence.text, token.value))) return;
       // The one asked about answers in the next turn: "And Marta?" "Here, hi!" is a speaker, not a relation.
       const next = analysis.sentences[index + 1];
       if (signal === 'asked' && next !== undefined && !next.isUser) return;
@@ -156,5 +167,57 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       facts.push({ content: contentOf(token.value, role, species), category: 'core', sentence });
     });
   });
+  return [...facts, ...recurringNames(analysis, seen, speakers, animals)];
+}
+
+const PERSONAL_SETTINGS = new Set(['family', 'parenting', 'social', 'romantic', 'personal']);
+
+/**
+ * A name the wearer keeps coming back to at home or among friends ("Tiago's in the bath… Tiago has
+ * school holidays the whole week") is one of their people, though nothing says how. Not at work, where
+ * the names said twice are colleagues, and never a speaker, someone addressed, or a place.
+ */
+function recurringNames(analysis: Analysis, seen: Set<string>, speakers: Set<string>, animals: boolean): PersonFact[] {
+  const setting = analysis.dialogue ? settingOf(analysis) : undefined;
+  if (setting === undefined || !PERSONAL_SETTINGS.has(setting)) return [];
+  const inside = capitalisedInside(analysis);
+  const said = new Map<string, number[]>();
+  analysis.sentences.forEach((sentence, index) => {
+    if (!sentence.isUser) return;
+    for (const [at, token] of sentence.tokens.entries()) {
+      if (!isName(token) || isName(sentence.tokens[at - 1]) || isName(sentence.tokens[at + 1])) continue;
+      if (TITLES.test(token.value) || speakers.has(token.normal) || seen.has(token.value) || !inside.has(token.value))
+        continue;
+      // "Hi Maria,", "Mabli, come here": a name called out is someone present.
+      if (
+        new RegExp(`^(?:hi |hey |hello |thanks |bye )?${escapeRegExp(token.value)}\\s*[,!?]`, 'i').test(sentence.text)
+      )
+        continue;
+      const at_ = said.get(token.value) ?? [];
+      if (!at_.includes(index)) at_.push(index);
+      said.set(token.value, at_);
+    }
+  });
+  const addressed = addressedNames(analysis);
+  const facts: PersonFact[] = [];
+  for (const [name, indices] of said) {
+    if (indices.length < 2 || addressed.has(name) || namesPlace(analysis, name)) continue;
+    const { role, species } = roleOf(analysis, indices[0], 'recurring', animals);
+    facts.push({ content: contentOf(name, role, species), category: 'core', sentence: analysis.sentences[indices[0]] });
+  }
   return facts;
+}
+
+/** The names anyone calls out to: "Marta, can you…", "Thanks, Dev." */
+function addressedNames(analysis: Analysis): Set<string> {
+  const names = new Set<string>();
+  for (const sentence of analysis.sentences) {
+    const words = sentence.tokens.filter((token) => token.kind === 'word' || token.value === ',');
+    const first = words[0];
+    if (isName(first) && words[1]?.value === ',') names.add(first.value);
+    const last = sentence.tokens.filter((token) => token.kind === 'word').at(-1);
+    const beforeLast = sentence.tokens[sentence.tokens.indexOf(last as never) - 1];
+    if (isName(last) && beforeLast?.value === ',') names.add(last.value);
+  }
+  return names;
 }

@@ -198,19 +198,26 @@ export function elaboration(analysis: Analysis, index: number): string | null {
 
 const PLACE_PREPOSITIONS = new Set(['in', 'from', 'to', 'at', 'near']);
 
+/** "the UMC", "the LSE": a place known by its initials. */
+function acronym(token: Token | undefined): boolean {
+  return token !== undefined && token.pos === 'PROPN' && /^\p{Lu}{2,6}$/u.test(token.value);
+}
+
 /** The place a "here" or "there" points back to: "Are you coming up from Florianópolis?", "Peckham is home". */
 export function placeNamedBefore(analysis: Analysis, index: number): string | null {
   for (let at = index; at >= Math.max(0, index - 3); at--) {
     const tokens = analysis.sentences[at]?.tokens.filter((token) => token.kind === 'word') ?? [];
     for (let end = tokens.length - 1; end >= 0; end--) {
-      if (!isName(tokens[end])) continue;
+      if (!isName(tokens[end]) && !acronym(tokens[end])) continue;
       let start = end;
       while (start > end - 2 && isName(tokens[start - 1])) start--;
-      const before = tokens[start - 1]?.normal ?? '';
+      // "to the UMC": an article may stand between the preposition and the name, and stays.
+      const article = tokens[start - 1]?.normal === 'the' ? 1 : 0;
+      const before = tokens[start - 1 - article]?.normal ?? '';
       const home = tokens[end + 1]?.lemma === 'be' && tokens[end + 2]?.normal === 'home';
       if (PLACE_PREPOSITIONS.has(before) || home)
         return tokens
-          .slice(start, end + 1)
+          .slice(start - article, end + 1)
           .map((token) => token.value)
           .join(' ');
       end = start;
