@@ -332,3 +332,17 @@ test('a relative’s name said beside the relation stays, a child’s age by app
   const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
   assert.ok(contents.includes("User's child is named Lerato"), contents.join(' | '));
 });
+
+test('a job named without a verb, and a span of years after a first phrase', async () => {
+  const input = dialogue([
+    ['Ruth', false, 'So what are you doing these days?'],
+    ['Tanvir', true, 'Senior software engineer at bKash.'],
+    ['Ruth', false, 'And the choir, still going?'],
+    ['Tanvir', true, 'Still there, sixteen years in this choir and my first solo next month.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(contents.includes('User is a senior software engineer at bKash'), contents.join(' | '));
+  assert.ok(contents.includes('User has spent sixteen years in the choir'), contents.join(' | '));
+  // A business's name is not a job.
+  assert.deepEqual(await engine.extractMemories(memo('Mountain Sports Physio.'), []), []);
+});

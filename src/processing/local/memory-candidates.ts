@@ -5,7 +5,15 @@ import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
-import { employerFact, favoriteFact, homeFact, householdFact, lifeSpan, NAMED_KIN } from './memory-phrasings.js';
+import {
+  employerFact,
+  favoriteFact,
+  homeFact,
+  householdFact,
+  lifeSpan,
+  NAMED_KIN,
+  roleFact,
+} from './memory-phrasings.js';
 import { namedRelative, shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
@@ -177,6 +185,8 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
     facts.push({ content: rewrite(relative), category: 'core', kind: 'relative', order, source: relative });
+  const role = facts.length === 0 ? roleFact(sentence.text, sentence.tokens) : null;
+  if (role !== null) facts.push({ content: role, category: 'work', kind: 'profession', order, source: role });
   const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
   if (span?.content !== undefined)
     facts.push({ content: span.content, category: span.category, kind: 'span', order, source: span.content });

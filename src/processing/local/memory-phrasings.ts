@@ -1,5 +1,6 @@
 import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
-import { parseTokens } from './nlp.js';
+import { isProfession } from './memory-patterns.js';
+import { parseTokens, type Token } from './nlp.js';
 
 /**
  * Facts said in a shape of their own that a plain third-person rewrite would garble: a favourite, a
@@ -56,14 +57,27 @@ const SPAN = new RegExp(
   'iu',
 );
 
-const SPAN_END = new RegExp(`\\s+(?:and|but|so|this|last|next|on (?:${CALENDAR}))\\b.*$`, 'i');
+// "Three years this September" dates the span; "sixteen years in this choir" places it.
+const SPAN_END = new RegExp(
+  `\\s+(?:and|but|so|(?:this|last|next) (?:year|month|week|summer|spring|autumn|fall|winter|${CALENDAR})|on (?:${CALENDAR}))\\b.*$`,
+  'i',
+);
 // "Three years in September" dates the span; it does not say where it was spent.
 const TIME_NAME = new RegExp(`^(?:${CALENDAR}|total|a row)\\b`, 'i');
 
 /** A stretch of the wearer's life named without a verb: "Six years on nights." → "User has spent six years on nights". */
 export function lifeSpan(clause: string): Shape | null {
   if (!/\b(?:years?|decades?)\b/i.test(clause)) return null;
-  const head = clause.replace(/[,.;!?].*$/, '').replace(SPAN_END, '');
+  // "Still there, two years as sous-chef now": the span can follow a first phrase.
+  for (const part of clause.split(/[,;]\s*/).slice(0, 3)) {
+    const shape = spanOf(part);
+    if (shape !== null) return shape;
+  }
+  return null;
+}
+
+function spanOf(part: string): Shape | null {
+  const head = part.replace(/[.!?].*$/, '').replace(SPAN_END, '');
   const match = SPAN.exec(head.trim());
   if (
     match === null ||
@@ -77,4 +91,33 @@ export function lifeSpan(clause: string): Shape | null {
   const working =
     ['at', 'as'].includes(preposition.toLowerCase()) || /(?:teaching|working|coaching|nursing)$/i.test(preposition);
   return { category: working ? 'work' : 'core', content };
+}
+
+// "Senior software engineer at bKash.", "Head brewer now, four years.": a job named without a verb.
+const ROLE = new RegExp(
+  `^(?:(?:still|now|yeah|yes|yep)[,.]?\\s+)*((?:[\\p{L}-]+ ){0,3}?[\\p{L}-]+?)(?: (at|for|with|in) ((?:the )?(?:\\p{Lu}[\\p{L}&'-]*\\s?){1,4}))?(?:,? now)?(?:,? (${COUNT} (?:years?|months)))?(?:,? now)?$`,
+  'iu',
+);
+
+/** A job the wearer names without a verb, in answer or aside: "User is a senior software engineer at bKash". */
+export function roleFact(text: string, tokens: Token[]): string | null {
+  const words = tokens.filter((token) => token.kind === 'word');
+  // A verb, a pronoun or a possessive makes it a sentence of another shape ("Doctor's orders").
+  if (words.length === 0 || words.length > 9 || words.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos)))
+    return null;
+  if (/'s\b/.test(text)) return null;
+  const match = ROLE.exec(text.trim().replace(/[.!]+$/, ''));
+  if (match === null) return null;
+  const [, role, preposition, place, span] = match;
+  const roleWords = role.split(' ');
+  const head = roleWords.at(-1) ?? '';
+  if (!isProfession([head]) || roleWords.some((word) => /^(?:the|my|your|his|her|our|their|a|an)$/i.test(word)))
+    return null;
+  // "Mountain Sports Physio" is a business's name, not a job.
+  if (roleWords.length > 1 && roleWords.slice(1).every((word) => /^\p{Lu}/u.test(word))) return null;
+  const job = role.charAt(0).toLowerCase() + role.slice(1);
+  const where = place === undefined ? '' : ` ${preposition.toLowerCase()} ${place.trim()}`;
+  if (span !== undefined)
+    return `User has been ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where} for ${span.toLowerCase()}`;
+  return `User is ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where}`;
 }
