@@ -61,7 +61,8 @@ const OTHER_CUES: Cue[] = [
   { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
   // A prescription: "I'd like to start you on lisinopril" asks the wearer to take it.
   {
-    pattern: /\b(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on\s+/gi,
+    pattern:
+      /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you)\s+/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'take',

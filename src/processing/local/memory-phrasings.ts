@@ -1,5 +1,5 @@
-import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
 import { isProfession } from './memory-patterns.js';
+import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
 import { parseTokens, type Token } from './nlp.js';
 
 /**

@@ -81,7 +81,8 @@ const REFERRED_TIME =
   /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|that morning|that evening|then|before then|by then|after that|after this|right after this)$/i;
 
 /** The description as the wearer's own instruction. */
-const DANGLING_END = /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by)\s*$/i;
+const DANGLING_END =
+  /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by|before|after|until|till|about)\s*$/i;
 
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const sentence = analysis.sentences[sentenceIndex];
