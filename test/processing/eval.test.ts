@@ -6,16 +6,17 @@ import { evaluate } from '../../eval/score.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 
 // Regression floors: just under what the local engine reaches on the dev set, so a change that loses
-// ground fails. Where the engine reaches the target (discard 0.90, acceptable category 0.70,
-// due date within a day 0.80, event recall 0.60) the floor lies above it, so the target holds too.
+// ground fails. Where the engine reaches the target (discard 0.90, due date within a day 0.80,
+// event recall 0.60) the floor lies above it, so the target holds too. The third blind corpus (I–K)
+// joined the dev set in session 9 and lowered every figure: the floors follow the larger set.
 const FLOORS = {
-  discard: 0.98,
+  discard: 0.97,
   category: 0.5,
-  categoryAcceptable: 0.71,
-  actionItemF1: 0.6,
-  memoryF1: 0.55,
+  categoryAcceptable: 0.69,
+  actionItemF1: 0.59,
+  memoryF1: 0.52,
   dueWithinDay: 0.8,
-  eventRecall: 0.63,
+  eventRecall: 0.62,
 };
 
 test('the dev set is large enough and about a fifth of it is discards', () => {

@@ -172,7 +172,7 @@ test('past life facts and spans of a life are kept', async () => {
   const memories = await engine.extractMemories(memo(text), []);
   assert.deepEqual(
     memories.map((memory) => memory.content),
-    ['User grew up in Porto', 'User came from Lviv in 2016', 'User has spent six years on nights'],
+    ['User grew up in Porto', 'User has spent six years on nights', 'User came from Lviv in 2016'],
   );
 });
 

@@ -3,6 +3,7 @@ import type { Analysis, Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
 import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
+import { namedThing } from './memory-lexical.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
 import {
@@ -12,6 +13,7 @@ import {
   householdFact,
   lifeSpan,
   NAMED_KIN,
+  pairFact,
   roleFact,
 } from './memory-phrasings.js';
 import { namedRelative, shapeOf } from './memory-shapes.js';
@@ -49,6 +51,7 @@ export const FACT_KINDS = [
   'dialogue',
   'people',
   'asked',
+  'lexical',
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
@@ -119,6 +122,8 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
       kind: 'named',
       source: clause,
     };
+  const pair = pairFact(clause);
+  if (pair !== null) return { content: trimFact(pair), category: 'core', kind: 'relative', source: clause };
   const owned = householdFact(clause);
   if (owned !== null) return { content: trimFact(owned), category: 'core', kind: 'pattern', source: clause };
   const home = homeFact(clause);
@@ -167,7 +172,7 @@ function resolvePointer(clause: string, previous: string | undefined): string {
   return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
 }
 
-function factsOf(sentence: Sentence, order: number): Fact[] {
+function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = sentence.text.trim().endsWith('?');
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
@@ -193,7 +198,61 @@ function factsOf(sentence: Sentence, order: number): Fact[] {
   const named = namedRelative(sentence.tokens);
   if (named?.content !== undefined && facts.length === 0)
     facts.push({ content: named.content, category: named.category, kind: 'named', order, source: sentence.text });
+  if (facts.length === 0 && !asks) {
+    const lexical = lexicalFact(sentence, clauses, repliesToQuestion);
+    if (lexical !== null) facts.push({ ...lexical, kind: 'lexical', order });
+  }
   return facts;
+}
+
+// "I need beef bones", "we should go swimming": an errand or advice, not a lasting fact.
+const OBLIGATION = /\b(?:need|needs|should|shouldn't|have to|has to|got to|gotta|must)\b/i;
+const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|we|we're|we've|my|our)\b/i;
+const KIND_LABEL = {
+  condition: 'health condition',
+  pastime: 'pastime',
+  instrument: 'instrument',
+  language: 'language',
+  study: 'field of study',
+} as const;
+
+/**
+ * A clause of the wearer's that names a lasting-fact noun (memory-lexical.ts): rewritten whole when
+ * the wearer is its subject ("I've been doing capoeira for a year"), else a condition said with a
+ * first person about ("It's migraines, apparently, my doctor says") or a short reply that names one.
+ */
+function lexicalFact(
+  sentence: Sentence,
+  clauses: string[],
+  repliesToQuestion: boolean,
+): Pick<Fact, 'content' | 'category' | 'source'> | null {
+  const thing = namedThing(sentence);
+  if (thing === null) return null;
+  const clause = clauses.find((item) => item.toLowerCase().includes(thing.noun.split(' ')[0]));
+  if (clause === undefined || NOT_A_FACT.test(clause) || OBLIGATION.test(clause)) return null;
+  if (FIRST_PERSON_SUBJECT.test(clause)) {
+    const singular = clause
+      .replace(/^we're\b/i, "I'm")
+      .replace(/^we've\b/i, "I've")
+      .replace(/^we\b/i, 'I')
+      .replace(/^our\b/i, 'my');
+    const content = rewrite(singular);
+    return content.toLowerCase().includes(thing.noun.split(' ')[0])
+      ? { content, category: thing.category, source: clause }
+      : null;
+  }
+  const words = sentence.text.split(/\s+/).length;
+  const aboutSelf = /\b(?:I|I'm|I've|my|me)\b/.test(sentence.text);
+  // "It's migraines, apparently.", "Celiac doesn't go away.": a short line of the wearer's names their own.
+  if (thing.kind === 'condition' && (aboutSelf || words <= 6)) {
+    const content = `User has ${thing.noun}`;
+    return { content, category: thing.category, source: content };
+  }
+  if (words <= 6 && repliesToQuestion) {
+    const content = `User's ${KIND_LABEL[thing.kind]}: ${thing.noun}`;
+    return { content, category: thing.category, source: content };
+  }
+  return null;
 }
 
 /** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
@@ -250,7 +309,11 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
   const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
   const own = analysis.sentences.flatMap((sentence, index) => {
     if (!sentence.isUser) return [];
-    const facts = factsOf(sentence, index);
+    const before = analysis.sentences[index - 1];
+    // "What do you do for fun?" "Pickleball.": a short reply names the asked-about thing.
+    const replies =
+      before !== undefined && !before.isUser && before.text.trim().endsWith('?') && /\byou(?:r)?\b/i.test(before.text);
+    const facts = factsOf(sentence, index, replies);
     const detail = elaboration(analysis, index);
     const last = facts.at(-1);
     // "I have a dog. A beagle, Pepper.": the phrase after a fact says which.

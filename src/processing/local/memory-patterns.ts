@@ -54,8 +54,31 @@ export const FACT_PATTERNS: FactPattern[] = [
     pattern: /^(?:I|we)(?:'ve| have)? (?:just |recently |finally |only )?(?:moved|relocated) (?:to|here|back|from)\b/i,
     category: 'core',
   },
+  // "We moved into an apartment in Brunswick", "I moved back from Osaka last year".
+  {
+    pattern: /^(?:I|we)(?:'ve| have)? (?:just |recently |finally )?moved (?:into|in|out of|back (?:from|to|home))\b/i,
+    category: 'core',
+  },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
-  { pattern: /^I(?:'m| am) (?:moving|relocating|emigrating) to [A-Z]/, category: 'core' },
+  { pattern: /^(?:I|we)(?:'m|'re| am| are) (?:moving|relocating|emigrating) (?:back )?to \p{Lu}/u, category: 'core' },
+  { pattern: /^I (?:want|plan|hope|intend) to move (?:back )?to \p{Lu}/u, category: 'core' },
+  // "We're in Tây Hồ, near the lake", "I'm twenty minutes away in Gdańsk": where the household is.
+  {
+    pattern: /^(?:I|we)(?:'m|'re| am| are) (?:based |living |(?:\w+ )?(?:minutes|hours?) away )?in \p{Lu}/u,
+    category: 'core',
+  },
+  {
+    pattern: /^(?:my|our) (?:whole )?famil(?:y|ies) (?:is|are|lives?) (?:all )?(?:in|back in) \p{Lu}/u,
+    category: 'core',
+  },
+  // "I go back to work at BPI", "I've been working for Nokia since 2019".
+  { pattern: /^I(?:'ve| have)? (?:\w+ )?(?:back )?(?:to )?work(?:ing|ed)? (?:at|for) \p{Lu}/u, category: 'work' },
+  // "I'm in my last year of a teaching degree at UNSW", "I'm in second year of medicine".
+  {
+    pattern: /^I(?:'m| am) (?:in )?(?:my )?(?:first|second|third|fourth|final|last|\w+th) year (?:of|at|in)\b/i,
+    category: 'core',
+  },
+  { pattern: /^I (?:applied|got in|got into|was accepted|got accepted) (?:to|at|into) \p{Lu}/u, category: 'core' },
   { pattern: /^I(?:'m| am) (?:originally )?from\b/i, category: 'core' },
   { pattern: /^I(?:'m| am) (?:severely |very )?(?:allergic|intolerant) to\b/i, category: 'core' },
   {

@@ -56,6 +56,14 @@ function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | '
     `\\b(?:this is|this must be|here's|here is|meet|and this is) ${n}(?=\\s*(?:[.!?]|$| and\\b))`,
     'i',
   );
+  // "His name is Tango", "She's called Pip": a name given to someone the wearer has.
+  if (
+    new RegExp(
+      `\\b(?:(?:his|her|its) name(?:'s| is)|(?:he's|she's|it's|he is|she is) (?:called|named)) ${n}\\b`,
+      'i',
+    ).test(text)
+  )
+    return 'introduced';
   // "Hi, this is Ifeoma from the bank": a caller naming themselves, not someone shown to a visitor.
   if (introduced.test(text) && !/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(text.trim()))
     return 'introduced';

@@ -121,3 +121,17 @@ export function roleFact(text: string, tokens: Token[]): string | null {
     return `User has been ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where} for ${span.toLowerCase()}`;
   return `User is ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where}`;
 }
+
+// "Nico and I broke up", "My wife and I are expecting our first baby": the wearer and someone, together.
+const PAIR = new RegExp(
+  `^((?:my|our) (?:(?:little|big|older|younger|best) )?${KIN_WORDS}|\\p{Lu}\\p{Ll}+) and I ((?:are|were|have|had|got|broke|split|met|moved|bought|live|lived|share|both|just|finally|recently|run|ran|own|started)\\b.+)$`,
+  'iu',
+);
+
+export function pairFact(clause: string): string | null {
+  const match = PAIR.exec(clause);
+  if (match === null) return null;
+  const who = match[1].replace(/^(?:my|our)\b/i, 'their');
+  const rest = match[2].replace(/\b(?:our|my)\b/gi, 'their').replace(/\bme\b/gi, 'them');
+  return `User and ${who} ${rest}`;
+}
