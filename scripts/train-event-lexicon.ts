@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadWordNet, type Sense, synsetOf } from './topic-lexicon/wordnet.js';
+import { loadWordNet, type Sense, synsetOf, underSeeds } from './topic-lexicon/wordnet.js';
 
 const OUTPUT = join(import.meta.dirname, '../src/processing/local/lexicons/event-nouns.json');
 
@@ -34,17 +34,7 @@ function main(): void {
       .split(/\s+/)
       .map((ref) => synsetOf(wordnet, ref).id),
   );
-  const memo = new Map<string, boolean>();
-  const underSeed = (id: string, depth = 0): boolean => {
-    if (seeds.has(id)) return true;
-    const known = memo.get(id);
-    if (known !== undefined) return known;
-    const synset = wordnet.synsets.get(id);
-    const result =
-      depth < 20 && synset !== undefined && synset.hypernyms.some((parent) => underSeed(parent, depth + 1));
-    memo.set(id, result);
-    return result;
-  };
+  const underSeed = underSeeds(wordnet, seeds);
   const words: string[] = [];
   for (const [entry, senses] of wordnet.senses) {
     const [lemma, pos] = entry.split('|');

@@ -11,7 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadWordNet, type Sense, synsetOf, type WordNet } from './topic-lexicon/wordnet.js';
+import { loadWordNet, type Sense, synsetOf, underSeeds, type WordNet } from './topic-lexicon/wordnet.js';
 
 const OUTPUT = join(import.meta.dirname, '../src/processing/local/lexicons/memory-nouns.json');
 
@@ -54,17 +54,7 @@ function main(): void {
   const kinds: Record<string, string[]> = {};
   for (const [kind, refs] of Object.entries(SEEDS)) {
     const seeds = seedIds(wordnet, refs, show);
-    const memo = new Map<string, boolean>();
-    const underSeed = (id: string, depth = 0): boolean => {
-      if (seeds.has(id)) return true;
-      const known = memo.get(id);
-      if (known !== undefined) return known;
-      const synset = wordnet.synsets.get(id);
-      const result =
-        depth < 20 && synset !== undefined && synset.hypernyms.some((parent) => underSeed(parent, depth + 1));
-      memo.set(id, result);
-      return result;
-    };
+    const underSeed = underSeeds(wordnet, seeds);
     const words: string[] = [];
     for (const [entry, senses] of wordnet.senses) {
       const [lemma, pos] = entry.split('|');

@@ -107,3 +107,18 @@ export function synsetOf(wordnet: WordNet, ref: string): Synset {
   if (synset === undefined) throw new Error(`no WordNet synset for ${ref}`);
   return synset;
 }
+
+/** Whether a synset is one of the seeds or, through its hypernyms, a kind of one (memoised per call). */
+export function underSeeds(wordnet: WordNet, seeds: ReadonlySet<string>): (id: string) => boolean {
+  const memo = new Map<string, boolean>();
+  const under = (id: string, depth = 0): boolean => {
+    if (seeds.has(id)) return true;
+    const known = memo.get(id);
+    if (known !== undefined) return known;
+    const synset = wordnet.synsets.get(id);
+    const result = depth < 20 && synset !== undefined && synset.hypernyms.some((parent) => under(parent, depth + 1));
+    memo.set(id, result);
+    return result;
+  };
+  return (id) => under(id);
+}
