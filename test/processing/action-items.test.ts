@@ -297,3 +297,29 @@ test('the wearer taking on a request with "it" dates that task instead of adding
   assert.match(found[0][0], /statement/);
   assert.equal(found[0][1], '2026-03-08T23:59');
 });
+
+test('a memo heading, a task verb wink misreads, "it" on the same verb, and "a polite but firm" email', async () => {
+  assert.deepEqual(await items(memo('To do: send thank-you emails to Mr. Park tomorrow morning.')), [
+    ['Send thank-you emails to Mr. Park', '2026-03-05T09:00'],
+  ]);
+  const fabric = memo('I need to buy the fabric for the dress, Ngozi sent the colour. Buy it by Friday too.');
+  assert.deepEqual(await items(fabric), [['Buy the fabric for the dress', '2026-03-06T23:59']]);
+  const firm = await items(memo('Send him a polite but firm email tomorrow morning.'));
+  assert.equal(firm.length, 1);
+  assert.match(firm[0][0], /polite but firm email/);
+  const invoice = await items(memo("Invoice Kemi's agency for the March work by Friday."));
+  assert.deepEqual(invoice, [["Invoice Kemi's agency for the March work", '2026-03-06T23:59']]);
+});
+
+test('a clinician starting the wearer on a medicine asks them to take it', async () => {
+  const input = dialogue([
+    ['Dr Osei', false, 'The monitor shows atrial fibrillation.'],
+    ['Dr Osei', false, "So I'm starting you on apixaban, a blood thinner, five milligrams twice a day."],
+    ['Erik', true, 'Okay, I will.'],
+  ]);
+  const found = await items(input);
+  assert.ok(
+    found.some(([description]) => /^Take apixaban/.test(description)),
+    found.map(([d]) => d).join(' | '),
+  );
+});

@@ -32,7 +32,11 @@ export interface Candidate {
 const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
 const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
-    `|\\s+(?=(?:but|because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
+    // "buy the fabric, Ngozi sent the colour": someone else's report starts a clause of its own.
+    `|,\\s+(?=[a-z]+ (?:sent|said|says|told|asked|wants|thinks|reckons)\\b)` +
+    // "a polite but firm email": a "but" between the adjectives of one noun phrase ends nothing.
+    `|(?<!\\b(?:a|an)\\s+[\\w-]+)\\s+(?=but\\b)` +
+    `|\\s+(?=(?:because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +
     `and ${PRONOUN_SUBJECT}|(?:before|after|when|once|as soon as|until) ${PRONOUN_SUBJECT}|in case)\\b)`,
   'i',
 );

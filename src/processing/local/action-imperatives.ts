@@ -2,8 +2,9 @@ import { assignWindows, type Candidate, type CueAt, type CueStrength, candidates
 import type { Sentence } from './analysis.js';
 import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
+// "To do: send the thank-you emails": a memo's heading opens its list like a discourse word.
 const DISCOURSE_OPENERS =
-  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+)*/i;
+  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right)\b[,\s]+|(?:my )?(?:to[- ]?do(?: list)?|note to self|reminder)\s*[:,-]\s*)*/i;
 
 // "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
 const FRONTED =
@@ -37,6 +38,8 @@ const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);
  */
 function memoVerb(sentence: Sentence, word: string, at: number): boolean {
   if (FILLERS.has(word)) return false;
+  // A task verb needs no object check ("send thank-you emails", where wink reads "thank" as a verb).
+  if (TASK_VERBS.has(word)) return true;
   const index = sentence.tokens.findIndex((token, position) => position >= at && token.normal === word);
   const verb = sentence.tokens[index];
   if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal) return TASK_VERBS.has(word);
@@ -69,7 +72,8 @@ export function memoImperatives(sentence: Sentence, sentenceIndex: number): Cand
   for (const { offset, tokensBefore } of stretchStarts(sentence)) {
     const rest = sentence.text.slice(offset);
     const opener = offset + openerLength(rest);
-    const word = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
+    // "Follow-up is in six weeks": a word run on by a hyphen is a noun, not the verb.
+    const word = /^[A-Za-z]+(?!-)\b/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
     if (!memoVerb(sentence, word, tokensBefore)) continue;
     // A task verb needs no further cue; another verb with its object needs a date (see verbAllowed).
     const strength: CueStrength = TASK_VERBS.has(word) ? 'strong' : 'medium';

@@ -115,6 +115,18 @@ function referencedDraft(drafts: Draft[], candidate: Candidate): Draft | undefin
   return [...drafts].reverse().find(recentEnough);
 }
 
+/** A draft of the same turn's last three sentences whose task starts with the same verb. */
+function sameVerbDraft(drafts: Draft[], candidate: Candidate, description: string): Draft | undefined {
+  const verb = description.split(' ')[0]?.toLowerCase();
+  return drafts.find(
+    (draft) =>
+      draft.turn === candidate.sentence.turn &&
+      draft.sentenceIndex < candidate.sentenceIndex &&
+      draft.sentenceIndex >= candidate.sentenceIndex - 3 &&
+      draft.description.split(' ')[0]?.toLowerCase() === verb,
+  );
+}
+
 interface Extraction {
   analysis: Analysis;
   clock: Clock;
@@ -163,6 +175,12 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   }
   let tagged = candidate.sentence.tokens;
   if (objectPronoun(description, candidate.sentence.tokens) !== null) {
+    // "I need to buy the fabric… Buy it by Wednesday": the same verb on "it" is the task just drafted.
+    const same = sameVerbDraft(extraction.drafts, candidate, description);
+    if (same !== undefined) {
+      if (dueAt !== null) same.dueAt = dueAt;
+      return;
+    }
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
     if (antecedent === null) return;
     // "Can you send the statement to everyone?" "I'll send it on the group by Sunday.": the reply takes

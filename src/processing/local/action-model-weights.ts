@@ -1,8 +1,8 @@
-/** Written by eval/train-action-model.ts; the order of weights follows FEATURE_NAMES in action-model.ts. */
+/** Written by eval/train-action-model.ts; the weights follow the model's feature names in order. */
 export const ACTION_MODEL = {
   weights: [
-    -0.485, -0.074, -0.206, 0.387, -0.108, 0.132, 0.357, -0.199, -0.291, 0.151, -0.623, 0.452, 0.338, 0.842, -0.361,
-    0.521, -0.461, 0.183, 0.628, 0.047, 0.274, 0.163, 0.065, -0.4,
+    -0.927, -0.008, -0.184, 0.142, 0.048, 0.032, 0.434, -0.357, -0.111, 0.373, -0.352, 0.571, 0.312, 0.713, -0.233,
+    0.403, -0.051, 0.251, 0.406, -0.22, 0.132, -0.032, 0.009, -0.463, 0.27,
   ],
-  threshold: 0.375,
+  threshold: 0.35,
 } as const;

@@ -3,6 +3,7 @@ import { ACTION_MODEL } from './action-model-weights.js';
 import type { Analysis } from './analysis.js';
 import { herIsObject } from './antecedent.js';
 import { flag, probability } from './logistic.js';
+import { acceptedByWearer } from './task-outcome.js';
 import { LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /**
@@ -37,6 +38,7 @@ export const FEATURE_NAMES = [
   'digits',
   'sentence_words_over_20',
   'drafts_over_5',
+  'wearer_accepts',
 ] as const;
 
 const PRONOUN = /^(?:it|them|that|this|him|those|these)$/i;
@@ -88,6 +90,8 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
     flag(/\d/.test(description)),
     Math.min(1, Math.max(0, sentence.split(' ').length - 20) / 20),
     Math.min(1, Math.max(0, draftCount - 5) / 10),
+    // Someone else's request the wearer's next turn takes on ("Will do.").
+    flag(!candidate.sentence.isUser && acceptedByWearer(candidate, analysis)),
   ];
 }
 

@@ -1,7 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { SPECIES, VET } from './memory-people.js';
-import { settingScores } from './setting.js';
+import { healthVisit } from './setting.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
 
 /**
@@ -81,23 +81,6 @@ function factsOfSentence(sentence: Sentence, allergyTalk: boolean): string[] {
   const allergen = allergy === null ? null : named(allergy[1]);
   if (allergen !== null) facts.push(`User is allergic to ${allergen}`);
   return facts;
-}
-
-const CLINICAL =
-  /\b(?:prescri\w*|milligrams?|mg|diagnos\w*|symptoms?|blood (?:test|work|pressure)|results|scan|monitor|dose|tablets?|referral|clinic|patient|follow-up)\b/i;
-
-/**
- * A visit about the wearer's health: health leads the setting's evidence (if only tied), or no other
- * setting does and the other party talks like a clinician in two sentences or more.
- */
-function healthVisit(analysis: Analysis): boolean {
-  const scores = settingScores(analysis);
-  const health = scores.get('health') ?? 0;
-  const top = Math.max(0, ...scores.values());
-  if (health > 0 && health >= top) return true;
-  if (top > health) return false;
-  const clinical = analysis.sentences.filter((sentence) => !sentence.isUser && CLINICAL.test(sentence.text));
-  return clinical.length >= 2;
 }
 
 /** The health facts a clinician states about the wearer during a visit, once each. */

@@ -134,3 +134,30 @@ export function settingOf(analysis: Analysis): ConversationCategory | undefined 
   if (second !== undefined && first[1] < MARGIN * second[1]) return undefined;
   return first[0];
 }
+
+const CLINICAL =
+  /\b(?:prescri\w*|milligrams?|mg|diagnos\w*|symptoms?|blood (?:test|work|pressure)|results|scan|monitor|dose|tablets?|referral|clinic|patient|follow-up)\b/i;
+
+/**
+ * A visit about the wearer's health: health leads the setting's evidence (if only tied), or no other
+ * setting does and the other party talks like a clinician in two sentences or more.
+ */
+const visitCache = new WeakMap<Analysis, boolean>();
+
+export function healthVisit(analysis: Analysis): boolean {
+  const cached = visitCache.get(analysis);
+  if (cached !== undefined) return cached;
+  const visit = readsAsHealthVisit(analysis);
+  visitCache.set(analysis, visit);
+  return visit;
+}
+
+function readsAsHealthVisit(analysis: Analysis): boolean {
+  const scores = settingScores(analysis);
+  const health = scores.get('health') ?? 0;
+  const top = Math.max(0, ...scores.values());
+  if (health > 0 && health >= top) return true;
+  if (top > health) return false;
+  const clinical = analysis.sentences.filter((sentence) => !sentence.isUser && CLINICAL.test(sentence.text));
+  return clinical.length >= 2;
+}

@@ -47,7 +47,7 @@ export const LIGHT_VERBS = wordSet(`
 export const TASK_VERBS = wordSet(`
   call phone ring email mail text message reply respond write send forward share post upload
   buy purchase order grab pick get fetch bring return drop deliver ship pack
-  pay cancel renew book reserve schedule reschedule register apply sign submit file
+  pay invoice cancel renew book reserve schedule reschedule register apply sign submit file
   finish complete review check fix repair update prepare draft edit print scan confirm
   ask tell invite remind contact meet visit collect clean wash water feed walk charge install
   set organize arrange plan research investigate read study practice learn make redo
