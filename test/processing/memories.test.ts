@@ -346,3 +346,25 @@ test('a job named without a verb, and a span of years after a first phrase', asy
   // A business's name is not a job.
   assert.deepEqual(await engine.extractMemories(memo('Mountain Sports Physio.'), []), []);
 });
+
+test('what the wearer gave up, a span spent as a job, a condition a doctor found, a name used as a person’s', async () => {
+  const cases: Array<[string, string]> = [
+    ["Actually, I've stopped eating red meat, doctor's orders.", 'User has stopped eating red meat'],
+    ['Eleven years a firefighter and I still cannot plan a week.', 'User has been a firefighter for eleven years'],
+    ['Since the doctor found the anemia in January.', 'User has anemia'],
+  ];
+  for (const [said, expected] of cases) {
+    const contents = (await engine.extractMemories(memo(said), []).then((found) => found)).map((m) => m.content);
+    assert.ok(contents.includes(expected), `${said} → ${contents.join(' | ')}`);
+  }
+  const input = dialogue([
+    ['Dana', false, 'So how was the week?'],
+    ['Priya', true, "Busy. Amara's dance recital is on the twelfth. And I promised Amara a new costume."],
+    ['Dana', false, 'Lovely.'],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(
+    contents.some((content) => content.includes('Amara')),
+    contents.join(' | '),
+  );
+});

@@ -244,7 +244,9 @@ function lexicalFact(
   const words = sentence.text.split(/\s+/).length;
   const aboutSelf = /\b(?:I|I'm|I've|my|me)\b/.test(sentence.text);
   // "It's migraines, apparently.", "Celiac doesn't go away.": a short line of the wearer's names their own.
-  if (thing.kind === 'condition' && (aboutSelf || words <= 6)) {
+  // "Since the doctor found the anemia in January": a finding the wearer reports of themselves.
+  const found = /\b(?:doctor|gp|diagnos\w*|found|tests? showed)\b/i.test(sentence.text);
+  if (thing.kind === 'condition' && (aboutSelf || words <= 6 || found)) {
     const content = `User has ${thing.noun}`;
     return { content, category: thing.category, source: content };
   }

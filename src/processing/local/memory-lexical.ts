@@ -23,7 +23,8 @@ const CATEGORY: Record<NounKind, MemoryCategory> = {
 
 // Pastimes and conditions that are newer than WordNet 3.1 or spelled otherwise there.
 const ADDED: Record<NounKind, string> = {
-  condition: 'celiac coeliac prediabetes prediabetic adhd ibs endometriosis',
+  condition:
+    'celiac coeliac prediabetes prediabetic adhd ibs endometriosis hypothyroid hyperthyroid anaemic anemic diabetic asthmatic epileptic',
   pastime:
     'pickleball padel bouldering floorball crossfit parkrun pilates yoga capoeira pottery ceramics crochet quilting birdwatching birding cycling climbing running hiking triathlon kayaking woodworking gaming netball rugby cricket choir',
   instrument: 'tabla taiko ukulele',
@@ -68,7 +69,8 @@ export function namedThing(sentence: Sentence): NamedThing | null {
     if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'ADJ' && token.pos !== 'VERB') continue;
     if (token.normal.length < 4) continue;
     const pair = `${token.normal} ${words[index + 1]?.normal ?? ''}`;
-    for (const candidate of [pair, token.normal, token.lemma.toLowerCase()]) {
+    const singular = token.normal.replace(/(?<=[^s])s$/, '');
+    for (const candidate of [pair, token.normal, token.lemma.toLowerCase(), singular]) {
       const kind = known.get(candidate);
       // A verb counts only as the activity's name ("climbing", "running"), never as "play" or "run".
       if (kind === undefined || (token.pos === 'VERB' && !/ing$/.test(token.normal))) continue;

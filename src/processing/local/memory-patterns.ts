@@ -33,7 +33,7 @@ const PROFESSIONS = new Set(
   accountant architect engineer developer designer teacher professor student researcher scientist writer journalist
   editor artist musician photographer electrician plumber carpenter mechanic firefighter officer soldier farmer
   programmer analyst consultant manager founder entrepreneur freelancer contractor librarian translator tutor
-  veterinarian vet physiotherapist physio psychologist midwife cashier waiter waitress bartender driver realtor`.split(
+  veterinarian vet tech technician physiotherapist physio psychologist midwife cashier waiter waitress bartender driver realtor`.split(
     /\s+/,
   ),
 );
@@ -91,6 +91,12 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'lifestyle',
   },
   { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke)\b/i, category: 'lifestyle' },
+  // "I've stopped eating red meat", "I quit smoking in May", "I gave up sugar".
+  {
+    pattern:
+      /^I(?:'ve| have)? (?:stopped|quit|given up|gave up|cut out) (?:\w+ing\b|the \w+|my \w+|coffee|alcohol|sugar|meat|red meat|caffeine|gluten|dairy|social media|instagram|facebook|tiktok)/i,
+    category: 'lifestyle',
+  },
   {
     pattern:
       /^I(?:'m| am) (?:married|engaged|divorced|single|pregnant|retired|left-handed|an only child|a (?:parent|mom|dad|twin))\b/i,

@@ -187,7 +187,10 @@ const PERSONAL_SETTINGS = new Set(['family', 'parenting', 'social', 'romantic', 
  */
 function recurringNames(analysis: Analysis, seen: Set<string>, speakers: Set<string>, animals: boolean): PersonFact[] {
   const setting = analysis.dialogue ? settingOf(analysis) : undefined;
-  if (setting === undefined || !PERSONAL_SETTINGS.has(setting)) return [];
+  // Without a clear personal setting, a name must also be used as a person's ("Amara's dance recital",
+  // "tell Jalen"), and the talk must not be set at work, school or an office.
+  const strict = setting === undefined;
+  if (setting !== undefined && !PERSONAL_SETTINGS.has(setting)) return [];
   const inside = capitalisedInside(analysis);
   const said = new Map<string, number[]>();
   analysis.sentences.forEach((sentence, index) => {
@@ -210,10 +213,20 @@ function recurringNames(analysis: Analysis, seen: Set<string>, speakers: Set<str
   const facts: PersonFact[] = [];
   for (const [name, indices] of said) {
     if (indices.length < 2 || addressed.has(name) || namesPlace(analysis, name)) continue;
+    if (strict && !indices.some((index) => usedAsPerson(analysis.sentences[index].text, name))) continue;
     const { role, species } = roleOf(analysis, indices[0], 'recurring', animals);
     facts.push({ content: contentOf(name, role, species), category: 'core', sentence: analysis.sentences[indices[0]] });
   }
   return facts;
+}
+
+/** "Amara's dance recital", "Jalen has the dentist", "tell Ivy", "for Ivy": a name used as a person's. */
+function usedAsPerson(text: string, name: string): boolean {
+  const n = escapeRegExp(name);
+  return new RegExp(
+    `\\b${n}(?:'s (?!been\\b)\\p{Ll}+| (?:has|wants|said|says|asked|needs|loves|likes|hates|keeps|starts|gets|and I)\\b)|\\b(?:for|with|tell|ask|call|text|pick up|drop|take|bring|promised) ${n}\\b`,
+    'u',
+  ).test(text);
 }
 
 /** The names anyone calls out to: "Marta, can you…", "Thanks, Dev." */

@@ -53,7 +53,7 @@ export function householdFact(clause: string): string | null {
 const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
 // "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
 const SPAN = new RegExp(
-  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|\\p{L}+ing) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|\\p{L}+ing|an?(?= )) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
   'iu',
 );
 
@@ -86,6 +86,14 @@ function spanOf(part: string): Shape | null {
   )
     return null;
   const [, span, preposition, what] = match;
+  // "Eleven years a firefighter": a span spent as what one is.
+  if (/^an?$/i.test(preposition)) {
+    if (!isProfession(what.split(' '))) return null;
+    return {
+      category: 'work',
+      content: `User has been ${preposition.toLowerCase()} ${what} for ${span.toLowerCase()}`,
+    };
+  }
   const owned = what.replace(/\bmy\b/gi, 'their').replace(/\bthis\b/gi, 'the');
   const content = `User has spent ${span.toLowerCase()} ${preposition.toLowerCase()} ${owned}`;
   const working =

@@ -165,7 +165,9 @@ const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'e
 // Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
 export const CALENDAR =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
-const NOT_A_NAME = new RegExp(`^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey)$`);
+const NOT_A_NAME = new RegExp(
+  `^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey|christmas|easter|eid|diwali|ramadan|thanksgiving|hanukkah|halloween|sensei)$`,
+);
 
 /** A capitalised proper noun that can be a person's or a pet's name. */
 export function isName(token: Token | undefined): token is Token {
