@@ -323,3 +323,18 @@ test('a clinician starting the wearer on a medicine asks them to take it', async
     found.map(([d]) => d).join(' | '),
   );
 });
+
+test('a memo pasted with hard line breaks reads as one text, and a follow-up in the same turn dates its request', async () => {
+  const wrapped = memo(
+    "Okay, so the party is Saturday the fourteenth at the church hall, and I'm in charge of the cake. So I need to order the cake\nfrom Bimpe's bakery by Friday, because she needs a week.",
+  );
+  assert.deepEqual(await items(wrapped), [["Order the cake from Bimpe's bakery", '2026-03-06T23:59']]);
+  const review = dialogue([
+    ['Dana', false, 'Calibration is at the end of the month. But I need your self-review.'],
+    ['Dana', false, 'Can you get that to me by Friday?'],
+    ['Sam', true, 'Sure.'],
+  ]);
+  const found = await items(review);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.equal(found[0][1], '2026-03-06T23:59');
+});

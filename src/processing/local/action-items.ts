@@ -185,9 +185,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     if (antecedent === null) return;
     // "Can you send the statement to everyone?" "I'll send it on the group by Sunday.": the reply takes
     // on the task drafted from the request, and dates it; it is not a second task.
-    const requested = extraction.drafts.find(
-      (draft) => draft.sentenceIndex === antecedent.candidate.sentenceIndex && draft.turn !== candidate.sentence.turn,
-    );
+    // So does a follow-up in the same turn: "I need your self-review. Can you get that to me by Friday?"
+    const requested = extraction.drafts.find((draft) => draft.sentenceIndex === antecedent.candidate.sentenceIndex);
     if (requested !== undefined) {
       if (dueAt !== null) requested.dueAt = dueAt;
       return;

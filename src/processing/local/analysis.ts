@@ -69,7 +69,11 @@ function turnsFromText(input: TranscriptInput): Attributed {
   const lines = splitLabelledLines(normalizeText(input.text), wearerLabels(input.userName));
   const labels = lines.flatMap((line) => (line.speaker === null ? [] : [{ label: line.speaker, text: line.text }]));
   if (labels.length === 0) {
-    const turns = lines.map((line) => ({ speaker: owner, isUser: true, text: line.text.trim() }));
+    const turns = unwrapped(lines.map((line) => line.text.trim())).map((text) => ({
+      speaker: owner,
+      isUser: true,
+      text,
+    }));
     return { turns, attribution: 'unlabelled' };
   }
   const rule = wearerAmong(labels, input.userName);
@@ -80,6 +84,21 @@ function turnsFromText(input: TranscriptInput): Attributed {
     text: line.text.trim(),
   }));
   return { turns, attribution: rule.attribution };
+}
+
+// A line this long that stops without a full stop, before a line that goes on in lower case, was wrapped.
+const WRAPPED_LINE = 60;
+
+/** A memo pasted with hard line breaks: "So I need to order the cake / from Bimpe's bakery by Friday". */
+function unwrapped(lines: string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const last = joined.at(-1);
+    if (last !== undefined && last.length >= WRAPPED_LINE && !/[.!?:;]["')\]]?$/.test(last) && /^\p{Ll}/u.test(line))
+      joined[joined.length - 1] = `${last} ${line}`;
+    else joined.push(line);
+  }
+  return joined;
 }
 
 function boundTurns(turns: Turn[]): Turn[] {
