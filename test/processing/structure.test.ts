@@ -183,3 +183,23 @@ test("another speaker's relative's plan is not the wearer's event; a plan said t
     ['Review Meeting'],
   );
 });
+
+test('a clear setting names the scene of the headline: whom the wearer met, or what the encounter was', async () => {
+  const physio = dialogue([
+    ['SPEAKER_01', false, "Morning, I'm Tom, I'll be your physio today. So, the knee."],
+    ['SPEAKER_00', true, 'It locks when I run, and the knee swells after cycling.'],
+    [
+      'SPEAKER_01',
+      false,
+      'I want you on the bike, not running, for six weeks. Knee exercises daily, and ice the knee.',
+    ],
+    ['SPEAKER_00', true, 'Cycling yes, running no. Got it.'],
+  ]);
+  const { title } = await engine.structure(physio);
+  assert.match(title, /with the Physio$/, title);
+  // A memo has no scene: its cues are errands.
+  const note = await engine.structure(
+    memo('Call the physio about the knee. Book the physio for Friday. Knee exercises.'),
+  );
+  assert.doesNotMatch(note.title, /with the|:/, note.title);
+});

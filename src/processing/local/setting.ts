@@ -1,5 +1,6 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { isProfession } from './memory-patterns.js';
 import { SETTING_CUES } from './setting-cues.js';
 
 /**
@@ -84,8 +85,7 @@ function cueScore(use: CueUse, weight: number): number {
   return weight * (Math.min(use.count, MAX_COUNTED) * spread + (use.opening ? OPENING_WEIGHT : 0));
 }
 
-/** Every setting's evidence, summed over the cues said in the conversation. */
-export function settingScores(analysis: Analysis): Map<ConversationCategory, number> {
+function cueUses(analysis: Analysis): Map<string, CueUse> {
   const uses = new Map<string, CueUse>();
   analysis.sentences.forEach((sentence: Sentence, index) => {
     const words = wordsOf(sentence.text);
@@ -100,6 +100,12 @@ export function settingScores(analysis: Analysis): Map<ConversationCategory, num
       use.opening ||= index < OPENING_SENTENCES;
     }
   });
+  return uses;
+}
+
+/** Every setting's evidence, summed over the cues said in the conversation. */
+export function settingScores(analysis: Analysis): Map<ConversationCategory, number> {
+  const uses = cueUses(analysis);
   const scores = new Map<ConversationCategory, number>();
   for (const [text, use] of uses) {
     const { category, weight } = CUES.get(text) as Cue;
@@ -160,4 +166,43 @@ function readsAsHealthVisit(analysis: Analysis): boolean {
   if (top > health) return false;
   const clinical = analysis.sentences.filter((sentence) => !sentence.isUser && CLINICAL.test(sentence.text));
   return clinical.length >= 2;
+}
+
+/** Evidence the strongest cue needs to name the scene of a headline: a role said twice, or in the opening. */
+const MIN_SCENE = 5;
+
+export interface Scene {
+  /** the cue as said: "vet", "book club", "job interview" */
+  text: string;
+  /** a person the wearer met ("the dentist"), rather than an encounter ("a first date") */
+  role: boolean;
+}
+
+const NOT_A_SCENE = /^(?:boyfriend|girlfriend|[a-z]{1,3})$/;
+
+/** "the vet", "the landlord", "the physio": a cue that names whom the wearer met. */
+function isPerson(cue: string): boolean {
+  const last = cue.split(' ').at(-1) ?? '';
+  return (
+    isProfession([last]) ||
+    /^(?:landlord|landlady|recruiter|rabbi|priest|vicar|pastor|imam|coach|trainer|solicitor|optician|midwife|physio|gp|agent|adviser|advisor|broker|mechanic|plumber|electrician|tutor|counsellor|counselor|banker|teller)$/.test(
+      last,
+    )
+  );
+}
+
+/** The strongest single cue of the setting, when it is strong enough to name the scene. */
+export function sceneOf(analysis: Analysis): Scene | undefined {
+  // Only a clear setting of a conversation with someone names a scene (a memo's cues are its errands).
+  const setting = settingOf(analysis);
+  if (setting === undefined) return undefined;
+  let best: { text: string; score: number; role: boolean } | undefined;
+  for (const [text, use] of cueUses(analysis)) {
+    const { weight, category } = CUES.get(text) as Cue;
+    // A partner mentioned ("my girlfriend") or initials ("HR") say who, not where.
+    if (category !== setting || NOT_A_SCENE.test(text)) continue;
+    const score = cueScore(use, weight);
+    if (best === undefined || score > best.score) best = { text, score, role: isPerson(text) };
+  }
+  return best !== undefined && best.score >= MIN_SCENE ? { text: best.text, role: best.role } : undefined;
 }

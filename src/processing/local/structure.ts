@@ -6,6 +6,7 @@ import { extractEvents } from './events.js';
 import { CATEGORY_EMOJI } from './lexicon.js';
 import { buildOverview } from './overview.js';
 import { otherParticipants } from './participants.js';
+import { sceneOf } from './setting.js';
 import { buildTitle } from './summary.js';
 import { rankedTopics } from './topics.js';
 
@@ -27,7 +28,14 @@ export function buildStructure(input: TranscriptInput): Structure {
   const actionItems = extractActionItems(input, []);
   const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events };
   return {
-    title: buildTitle(analysis, topics, category, input.language, companion(analysis, input.userName)),
+    title: buildTitle(
+      analysis,
+      topics,
+      category,
+      input.language,
+      companion(analysis, input.userName),
+      sceneOf(analysis),
+    ),
     overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],

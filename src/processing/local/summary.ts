@@ -1,5 +1,6 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
+import type { Scene } from './setting.js';
 import { capitalizeFirst, headlineCase, squeezeSpaces, truncateChars, truncateWords } from './text.js';
 import type { Topic } from './topics.js';
 
@@ -85,6 +86,8 @@ export function buildTitle(
   language: string,
   /** the one other person the wearer talked with, by name, if known */
   withWhom: string | null = null,
+  /** the scene the setting's strongest cue names, if any */
+  scene?: Scene,
 ): string {
   const english = language.trim() === '' || /^en\b/i.test(language);
   if (!english && /\p{L}/u.test(firstWords(analysis, 8))) {
@@ -92,6 +95,13 @@ export function buildTitle(
   }
   if (topics.length === 0) return fallbackTitle(analysis, category);
   const words = headlineWords(topics);
+  const said = words.join(' ').toLowerCase();
+  // "Book Club: The Bee Sting and Lemon Drizzle", "Knee and Running with the Physio": the scene leads.
+  if (scene !== undefined && !said.includes(scene.text)) {
+    const short = headlineWords(topics.slice(0, 2)).slice(0, MAX_TITLE_WORDS - 4);
+    if (scene.role) return headlineCase(truncateWords([...short, 'with the', scene.text].join(' '), MAX_TITLE_WORDS));
+    return headlineCase(truncateWords(`${scene.text}: ${short.join(' ')}`, MAX_TITLE_WORDS));
+  }
   // "Invoice and Brand Workshop with Renata": who it was with, when that fits and is not said already.
   const named = withWhom !== null && words.some((word) => word.toLowerCase() === withWhom.toLowerCase());
   if (withWhom !== null && !named && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
