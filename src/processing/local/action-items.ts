@@ -1,6 +1,10 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
+
+export type { Draft } from './action-drafts.js';
+
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
-import { type DraftSignal, featuresOf, keepsTask } from './action-model.js';
+import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
+import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
@@ -19,18 +23,6 @@ import { acceptedByWearer, settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
-
-export interface Draft {
-  description: string;
-  dueAt: Date | null;
-  key: ContentKey;
-  turn: number;
-  sentenceIndex: number;
-  /** the sentence and the one before it, where "again"/"another" would be said */
-  context: string;
-  /** how the task was said, for the keep-or-drop model */
-  signal: DraftSignal;
-}
 
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
@@ -105,26 +97,6 @@ function contextOf(candidate: Candidate, analysis: Analysis): string {
   const previous = analysis.sentences[candidate.sentenceIndex - 1];
   const sameTurn = previous !== undefined && previous.turn === candidate.sentence.turn;
   return `${sameTurn ? previous.text : ''} ${candidate.sentence.text}`;
-}
-
-/** The draft a pronoun-only follow-up ("I'll send it tonight") refers to: one from the last two sentences or turns. */
-function referencedDraft(drafts: Draft[], candidate: Candidate): Draft | undefined {
-  const recentEnough = (draft: Draft) =>
-    draft.sentenceIndex >= candidate.sentenceIndex - 2 ||
-    (draft.turn !== candidate.sentence.turn && draft.turn >= candidate.sentence.turn - 2);
-  return [...drafts].reverse().find(recentEnough);
-}
-
-/** A draft of the same turn's last three sentences whose task starts with the same verb. */
-function sameVerbDraft(drafts: Draft[], candidate: Candidate, description: string): Draft | undefined {
-  const verb = description.split(' ')[0]?.toLowerCase();
-  return drafts.find(
-    (draft) =>
-      draft.turn === candidate.sentence.turn &&
-      draft.sentenceIndex < candidate.sentenceIndex &&
-      draft.sentenceIndex >= candidate.sentenceIndex - 3 &&
-      draft.description.split(' ')[0]?.toLowerCase() === verb,
-  );
 }
 
 interface Extraction {

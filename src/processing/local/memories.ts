@@ -1,8 +1,9 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf } from './analysis.js';
-import { type Fact, memoryCandidates, placed, trimFact } from './memory-candidates.js';
+import { type Fact, memoryCandidates, placed } from './memory-candidates.js';
 import { complete } from './memory-checks.js';
+import { trimFact } from './memory-clauses.js';
 import { KnownMemories } from './memory-known.js';
 import { MEMORY_THRESHOLD, memoryFeatures, memoryProbability } from './memory-model.js';
 import { parseTokens } from './nlp.js';

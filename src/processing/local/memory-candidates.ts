@@ -1,9 +1,10 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
+import { clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
-import { namedThing } from './memory-lexical.js';
+import { lexicalFact } from './memory-lexical.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
 import {
@@ -24,14 +25,9 @@ import {
   type Statement,
   saidOfWearer,
   tokensOfClause,
-  withoutLeadIn,
 } from './memory-sources.js';
 import { parseTokens, type Token } from './nlp.js';
 import { escapeRegExp, squeezeSpaces } from './text.js';
-import { toThirdPerson } from './third-person.js';
-import { FUNCTION_WORDS } from './vocabulary.js';
-
-export const MAX_WORDS = 15;
 
 /** Which mechanism proposed a fact: the memory model weighs them differently. */
 // The memory model's features follow this order: keep it when adding a kind, and retrain.
@@ -62,50 +58,6 @@ export interface Fact {
   order: number;
   /** the first-person clause it came from, which wink tags more reliably than the rewrite */
   source: string;
-}
-
-const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
-const OPENERS =
-  /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
-// A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
-// "since I was a kid" belongs to the fact before it.
-const FACT_END =
-  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
-const NOT_A_FACT =
-  /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
-
-function clausesOf(sentence: Sentence): string[] {
-  return (
-    sentence.text
-      .replace(/[.!?]+$/, '')
-      // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
-      .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
-      .split(CLAUSE_SPLIT)
-      .map((clause) => clause.replace(OPENERS, '').trim())
-      .filter((clause) => clause !== '')
-      .map(withoutLeadIn)
-  );
-}
-
-export function trimFact(text: string): string {
-  const cut = FACT_END.exec(text);
-  const words = squeezeSpaces(cut === null ? text : text.slice(0, cut.index))
-    .split(' ')
-    .slice(0, MAX_WORDS);
-  // "here" and "there" stay: placed() turns them into the place just named.
-  while (
-    words.length > 3 &&
-    FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase()) &&
-    !/^(?:here|there)$/i.test(words.at(-1) ?? '')
-  )
-    words.pop();
-  return words.join(' ').replace(/[,;:]+$/, '');
-}
-
-/** The fact clause in third person, cut to 15 words after the rewrite (which can add a word). */
-function rewrite(clause: string): string {
-  return trimFact(toThirdPerson(trimFact(clause)));
 }
 
 function professionFact(clause: string): boolean {
@@ -203,58 +155,6 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
     if (lexical !== null) facts.push({ ...lexical, kind: 'lexical', order });
   }
   return facts;
-}
-
-// "I need beef bones", "we should go swimming": an errand or advice, not a lasting fact.
-const OBLIGATION = /\b(?:need|needs|should|shouldn't|have to|has to|got to|gotta|must)\b/i;
-const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|we|we're|we've|my|our)\b/i;
-const KIND_LABEL = {
-  condition: 'health condition',
-  pastime: 'pastime',
-  instrument: 'instrument',
-  language: 'language',
-  study: 'field of study',
-} as const;
-
-/**
- * A clause of the wearer's that names a lasting-fact noun (memory-lexical.ts): rewritten whole when
- * the wearer is its subject ("I've been doing capoeira for a year"), else a condition said with a
- * first person about ("It's migraines, apparently, my doctor says") or a short reply that names one.
- */
-function lexicalFact(
-  sentence: Sentence,
-  clauses: string[],
-  repliesToQuestion: boolean,
-): Pick<Fact, 'content' | 'category' | 'source'> | null {
-  const thing = namedThing(sentence);
-  if (thing === null) return null;
-  const clause = clauses.find((item) => item.toLowerCase().includes(thing.noun.split(' ')[0]));
-  if (clause === undefined || NOT_A_FACT.test(clause) || OBLIGATION.test(clause)) return null;
-  if (FIRST_PERSON_SUBJECT.test(clause)) {
-    const singular = clause
-      .replace(/^we're\b/i, "I'm")
-      .replace(/^we've\b/i, "I've")
-      .replace(/^we\b/i, 'I')
-      .replace(/^our\b/i, 'my');
-    const content = rewrite(singular);
-    return content.toLowerCase().includes(thing.noun.split(' ')[0])
-      ? { content, category: thing.category, source: clause }
-      : null;
-  }
-  const words = sentence.text.split(/\s+/).length;
-  const aboutSelf = /\b(?:I|I'm|I've|my|me)\b/.test(sentence.text);
-  // "It's migraines, apparently.", "Celiac doesn't go away.": a short line of the wearer's names their own.
-  // "Since the doctor found the anemia in January": a finding the wearer reports of themselves.
-  const found = /\b(?:doctor|gp|diagnos\w*|found|tests? showed)\b/i.test(sentence.text);
-  if (thing.kind === 'condition' && (aboutSelf || words <= 6 || found)) {
-    const content = `User has ${thing.noun}`;
-    return { content, category: thing.category, source: content };
-  }
-  if (words <= 6 && repliesToQuestion) {
-    const content = `User's ${KIND_LABEL[thing.kind]}: ${thing.noun}`;
-    return { content, category: thing.category, source: content };
-  }
-  return null;
 }
 
 /** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Sentence } from './analysis.js';
+import { NOT_A_FACT, rewrite } from './memory-clauses.js';
 
 /**
  * Lasting facts found by what they name rather than by how they are phrased: a health condition, a
@@ -77,6 +78,58 @@ export function namedThing(sentence: Sentence): NamedThing | null {
       if (token.pos === 'ADJ' && kind !== 'condition' && kind !== 'language') continue;
       return { noun: candidate, kind, category: CATEGORY[kind] };
     }
+  }
+  return null;
+}
+
+// "I need beef bones", "we should go swimming": an errand or advice, not a lasting fact.
+const OBLIGATION = /\b(?:need|needs|should|shouldn't|have to|has to|got to|gotta|must)\b/i;
+const FIRST_PERSON_SUBJECT = /^(?:I|I'm|I've|I'd|we|we're|we've|my|our)\b/i;
+const KIND_LABEL = {
+  condition: 'health condition',
+  pastime: 'pastime',
+  instrument: 'instrument',
+  language: 'language',
+  study: 'field of study',
+} as const;
+
+/**
+ * A clause of the wearer's that names a lasting-fact noun (memory-lexical.ts): rewritten whole when
+ * the wearer is its subject ("I've been doing capoeira for a year"), else a condition said with a
+ * first person about ("It's migraines, apparently, my doctor says") or a short reply that names one.
+ */
+export function lexicalFact(
+  sentence: Sentence,
+  clauses: string[],
+  repliesToQuestion: boolean,
+): { content: string; category: MemoryCategory; source: string } | null {
+  const thing = namedThing(sentence);
+  if (thing === null) return null;
+  const clause = clauses.find((item) => item.toLowerCase().includes(thing.noun.split(' ')[0]));
+  if (clause === undefined || NOT_A_FACT.test(clause) || OBLIGATION.test(clause)) return null;
+  if (FIRST_PERSON_SUBJECT.test(clause)) {
+    const singular = clause
+      .replace(/^we're\b/i, "I'm")
+      .replace(/^we've\b/i, "I've")
+      .replace(/^we\b/i, 'I')
+      .replace(/^our\b/i, 'my');
+    const content = rewrite(singular);
+    return content.toLowerCase().includes(thing.noun.split(' ')[0])
+      ? { content, category: thing.category, source: clause }
+      : null;
+  }
+  const words = sentence.text.split(/\s+/).length;
+  const aboutSelf = /\b(?:I|I'm|I've|my|me)\b/.test(sentence.text);
+  // "It's migraines, apparently.", "Celiac doesn't go away.": a short line of the wearer's names their own.
+  // "Since the doctor found the anemia in January": a finding the wearer reports of themselves.
+  const found = /\b(?:doctor|gp|diagnos\w*|found|tests? showed)\b/i.test(sentence.text);
+  if (thing.kind === 'condition' && (aboutSelf || words <= 6 || found)) {
+    const content = `User has ${thing.noun}`;
+    return { content, category: thing.category, source: content };
+  }
+  if (words <= 6 && repliesToQuestion) {
+    const content = `User's ${KIND_LABEL[thing.kind]}: ${thing.noun}`;
+    return { content, category: thing.category, source: content };
   }
   return null;
 }

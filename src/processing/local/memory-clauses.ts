@@ -1,0 +1,53 @@
+import type { Sentence } from './analysis.js';
+import { withoutLeadIn } from './memory-sources.js';
+import { squeezeSpaces } from './text.js';
+import { toThirdPerson } from './third-person.js';
+import { FUNCTION_WORDS } from './vocabulary.js';
+
+/** How the wearer's sentences are cut into fact clauses, and a clause rewritten around the user. */
+
+export const MAX_WORDS = 15;
+
+const CLAUSE_SPLIT =
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
+const OPENERS =
+  /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
+// A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
+// "since I was a kid" belongs to the fact before it.
+const FACT_END =
+  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
+export const NOT_A_FACT =
+  /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
+
+export function clausesOf(sentence: Sentence): string[] {
+  return (
+    sentence.text
+      .replace(/[.!?]+$/, '')
+      // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
+      .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
+      .split(CLAUSE_SPLIT)
+      .map((clause) => clause.replace(OPENERS, '').trim())
+      .filter((clause) => clause !== '')
+      .map(withoutLeadIn)
+  );
+}
+
+export function trimFact(text: string): string {
+  const cut = FACT_END.exec(text);
+  const words = squeezeSpaces(cut === null ? text : text.slice(0, cut.index))
+    .split(' ')
+    .slice(0, MAX_WORDS);
+  // "here" and "there" stay: placed() turns them into the place just named.
+  while (
+    words.length > 3 &&
+    FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase()) &&
+    !/^(?:here|there)$/i.test(words.at(-1) ?? '')
+  )
+    words.pop();
+  return words.join(' ').replace(/[,;:]+$/, '');
+}
+
+/** The fact clause in third person, cut to 15 words after the rewrite (which can add a word). */
+export function rewrite(clause: string): string {
+  return trimFact(toThirdPerson(trimFact(clause)));
+}
