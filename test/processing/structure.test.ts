@@ -203,3 +203,23 @@ test('a clear setting names the scene of the headline: whom the wearer met, or w
   );
   assert.doesNotMatch(note.title, /with the|:/, note.title);
 });
+
+test('a dated plan that names nothing takes the occasion the conversation keeps naming; another day is another event', async () => {
+  const input = dialogue([
+    ['Diego', false, 'Our anniversary is coming up, five years.'],
+    ['Vale', true, 'I know! I want the anniversary to be somewhere quiet.'],
+    ['Diego', false, 'Then we go on Saturday the 21st, just us.'],
+    ['Vale', true, 'Perfect. And the dinner with my parents is on Friday at 7.'],
+    ['Diego', false, 'And the dinner with the team is on Thursday the 26th at 8.'],
+  ]);
+  const { events } = await engine.structure(input);
+  const titles = events.map((event) => [
+    event.title.replace(/ with .*$/, ''),
+    wallClock(event.start, 'America/New_York'),
+  ]);
+  assert.ok(
+    titles.some(([title, at]) => title === 'Anniversary' && at.startsWith('2026-03-21')),
+    JSON.stringify(titles),
+  );
+  assert.equal(titles.filter(([title]) => title.startsWith('Dinner')).length, 2, JSON.stringify(titles));
+});

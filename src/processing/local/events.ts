@@ -130,10 +130,31 @@ function titleOfTurn(analysis: Analysis, last: number): string | null {
   return null;
 }
 
+const occasionCache = new WeakMap<Analysis, string | null>();
+
+/** The event the conversation names most, at least twice ("the anniversary", "book club"), if any. */
+function mainOccasion(analysis: Analysis): string | null {
+  const cached = occasionCache.get(analysis);
+  if (cached !== undefined) return cached;
+  const counts = new Map<string, number>();
+  for (const sentence of analysis.sentences) {
+    const index = eventTokenIndex(sentence.tokens);
+    if (index === -1) continue;
+    const title = sentence.tokens[index].lemma.toLowerCase();
+    counts.set(title, (counts.get(title) ?? 0) + 1);
+  }
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  const occasion = best !== undefined && best[1] >= 2 ? headlineCase(best[0]) : null;
+  occasionCache.set(analysis, occasion);
+  return occasion;
+}
+
 interface Found {
   event: ExtractedEvent;
   /** named by an event word, which ranks it above a plain dated plan */
   named: boolean;
+  /** named in its own sentence, not borrowed from the one before or from the conversation */
+  own: boolean;
 }
 
 function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
@@ -171,9 +192,12 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
     before.turn !== sentence.turn &&
     before.text.trim().endsWith('?') &&
     text.split(' ').length <= 8;
+  // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
   const title =
     index === -1
-      ? (plainTitle(sentence.tokens) ?? (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null))
+      ? (plainTitle(sentence.tokens) ??
+        (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
+        mainOccasion(analysis))
       : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;
   const party = otherParty(sentence, analysis);
@@ -190,6 +214,7 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
       duration: durationOf(text),
     },
     named: index !== -1,
+    own: index !== -1 && !fromPrior,
   };
 }
 
@@ -201,8 +226,14 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   analysis.sentences.forEach((_, sentenceIndex) => {
     const candidate = eventOf(analysis, sentenceIndex, clock);
     if (candidate === null) return;
+    // The same title on the same day is the same event; so is a title borrowed from the sentences just
+    // before ("My biopsy is on Tuesday. I'll be there on Friday"). Otherwise another day is another event.
     const title = candidate.event.title.toLowerCase();
-    if (found.some((other) => other.event.title.toLowerCase() === title)) return;
+    const day = candidate.event.start.toISOString().slice(0, 10);
+    const same = (other: Found & { order: number }) =>
+      other.event.title.toLowerCase() === title &&
+      (other.event.start.toISOString().slice(0, 10) === day || (!candidate.own && sentenceIndex - other.order <= 3));
+    if (found.some(same)) return;
     found.push({ ...candidate, order: sentenceIndex });
   });
   return found
