@@ -116,3 +116,16 @@ test('numbered voices: the one others call by the user’s name, or that introdu
   const silent = memo('Speaker 0: I will call the bank.\nSpeaker 1: Good idea.', { userName: 'Pavel' });
   assert.deepEqual(who(silent), ['Speaker 0*', 'Speaker 1']);
 });
+
+test('a name said to several people at once credits none of them; the one answering it alone is the wearer', () => {
+  const adviser = memo(
+    [
+      'SPEAKER_00: So, Patricia, Dale, thanks for coming in.',
+      'SPEAKER_01: Good, I cannot sleep thinking about it.',
+      'SPEAKER_00: Patricia, you are still planning to retire next June?',
+      'SPEAKER_02: Next June, yes. Thirty-one years teaching fourth grade.',
+    ].join('\n'),
+    { userName: 'Patricia' },
+  );
+  assert.deepEqual(who(adviser), ['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_00', 'SPEAKER_02*']);
+});

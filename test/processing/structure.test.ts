@@ -215,7 +215,7 @@ test('a dated plan that names nothing takes the occasion the conversation keeps 
   const { events } = await engine.structure(input);
   const titles = events.map((event) => [
     event.title.replace(/ with .*$/, ''),
-    wallClock(event.start, 'America/New_York'),
+    wallClock(event.start, 'America/New_York') ?? '',
   ]);
   assert.ok(
     titles.some(([title, at]) => title === 'Anniversary' && at.startsWith('2026-03-21')),

@@ -51,6 +51,9 @@ export interface LabelledLine {
   text: string;
 }
 
+// The user's name (marked \uE000) said beside another: "So, Patricia, Dale, thanks for coming in".
+const TOGETHER = /\uE000,? (?:and )?\p{Lu}\p{Ll}+\b|\b\p{Lu}\p{Ll}+,? (?:and )?\uE000/u;
+
 // A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber".
 const OTHER_INTRODUCTION =
   /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's)|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is)) (\p{Lu}\p{Ll}+)\b/u;
@@ -75,6 +78,7 @@ function voiceNamedInWords(
     'i',
   );
   const asked = new RegExp(`\\b(?:is this|are you|is that) ${name}\\b|${name}\\s*\\?`, 'i');
+  const saidAll = new RegExp(said.source, 'giu');
   const score = new Map(labels.map((label) => [label, 0]));
   const add = (label: string, points: number) => score.set(label, (score.get(label) ?? 0) + points);
   lines.forEach((line, index) => {
@@ -87,7 +91,9 @@ function voiceNamedInWords(
       return;
     }
     add(line.label, -1);
-    // Whoever speaks next is most likely the one the name was said to.
+    // Whoever speaks next is most likely the one the name was said to, unless it was said to several
+    // people at once ("So, Patricia, Dale, thanks for coming in").
+    if (TOGETHER.test(line.text.replace(saidAll, '\uE000'))) return;
     const reply = lines.slice(index + 1).find((next) => next.label !== line.label);
     if (reply !== undefined) add(reply.label, 1);
   });
