@@ -368,3 +368,17 @@ test('what the wearer gave up, a span spent as a job, a condition a doctor found
     contents.join(' | '),
   );
 });
+
+test('a reply that names where the wearer is from or still is, and the couple’s news', async () => {
+  const input = dialogue([
+    ['Efua', false, 'Where are you from, actually?'],
+    ['Kojo', true, 'Lagos, originally.'],
+    ['Efua', false, 'And work?'],
+    ['Kojo', true, 'Still at Achimota, still teaching maths.'],
+    ['Efua', false, 'Any news?'],
+    ['Kojo', true, "We're engaged!"],
+  ]);
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  for (const fact of ['User is originally from Lagos', 'User is still at Achimota, teaching maths', 'User is engaged'])
+    assert.ok(contents.includes(fact), `${fact} in ${contents.join(' | ')}`);
+});

@@ -15,6 +15,7 @@ import {
   lifeSpan,
   NAMED_KIN,
   pairFact,
+  placeReply,
   roleFact,
 } from './memory-phrasings.js';
 import { namedRelative, shapeOf } from './memory-shapes.js';
@@ -89,7 +90,11 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
     if (match === null) continue;
     const resolved = typeof category === 'function' ? category(match) : category;
     // "We moved from Osaka in July": the household's move is the wearer's too.
-    return { content: rewrite(clause.replace(/^we\b/i, 'I')), category: resolved, kind: 'pattern', source: clause };
+    const singular = clause
+      .replace(/^we're\b/i, "I'm")
+      .replace(/^we've\b/i, "I've")
+      .replace(/^we\b/i, 'I');
+    return { content: rewrite(singular), category: resolved, kind: 'pattern', source: clause };
   }
   const shape = shapeOf(tokens);
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };
@@ -142,6 +147,8 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
     facts.push({ content: rewrite(relative), category: 'core', kind: 'relative', order, source: relative });
+  const place = facts.length === 0 ? placeReply(sentence.text) : null;
+  if (place !== null) facts.push({ content: place, category: 'core', kind: 'pattern', order, source: place });
   const role = facts.length === 0 ? roleFact(sentence.text, sentence.tokens) : null;
   if (role !== null) facts.push({ content: role, category: 'work', kind: 'profession', order, source: role });
   const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;

@@ -143,3 +143,18 @@ export function pairFact(clause: string): string | null {
   const rest = match[2].replace(/\b(?:our|my)\b/gi, 'their').replace(/\bme\b/gi, 'them');
   return `User and ${who} ${rest}`;
 }
+
+// "Lagos, originally.", "Still at Achimota, still teaching maths": where the wearer is from or still is.
+const ORIGIN = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?),? originally[.!]?$/u;
+const STILL_AT = /^still (at|in|with) ((?:the )?\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)(?:,\s*(.+))?$/iu;
+
+export function placeReply(text: string): string | null {
+  const trimmed = text.trim().replace(/[.!]+$/, '');
+  const origin = ORIGIN.exec(trimmed);
+  if (origin !== null) return `User is originally from ${origin[1]}`;
+  const still = STILL_AT.exec(trimmed);
+  if (still === null) return null;
+  const rest = still[3]?.replace(/^still\s+/i, '');
+  const content = `User is still ${still[1].toLowerCase()} ${still[2]}${rest === undefined ? '' : `, ${rest}`}`;
+  return content.split(' ').slice(0, 15).join(' ');
+}
