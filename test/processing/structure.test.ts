@@ -195,8 +195,10 @@ test('a clear setting names the scene of the headline: whom the wearer met, or w
     ],
     ['SPEAKER_00', true, 'Cycling yes, running no. Got it.'],
   ]);
-  const { title } = await engine.structure(physio);
+  const { title, overview } = await engine.structure(physio);
   assert.match(title, /with the Physio$/, title);
+  // The overview names the unnamed other party by that role, and not as a topic.
+  assert.match(overview, /^\S+ and the physio discussed (?!.*physio)/, overview);
   // A memo has no scene: its cues are errands.
   const note = await engine.structure(
     memo('Call the physio about the knee. Book the physio for Friday. Knee exercises.'),

@@ -2,6 +2,7 @@ import type { ExtractedActionItem, ExtractedEvent } from '../engine.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { lemmaOf } from './keywords.js';
 import { otherParticipants } from './participants.js';
+import type { Scene } from './setting.js';
 import { isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 import { localDateTime, safeTimezone } from './timezone.js';
 import type { Topic } from './topics.js';
@@ -24,6 +25,8 @@ export interface OverviewFacts {
   topics: Topic[];
   actionItems: ExtractedActionItem[];
   events: ExtractedEvent[];
+  /** the scene the setting names, when clear ("physio", "first date") */
+  scene?: Scene;
 }
 
 function listed(parts: string[]): string {
@@ -39,12 +42,21 @@ function othersPhrase(named: string[], count: number): string {
 
 /** Who spoke and about what: "Sam and Dana discussed the venue quote and the team dinner." */
 function topicSentence(facts: OverviewFacts, user: string): string {
-  const subjects = facts.topics.slice(0, MAX_TOPICS).map((topic) => topic.display);
+  // The scene's role is who took part, not what was discussed ("the priest discussed priest…").
+  const role = facts.scene?.role === true ? facts.scene.text : undefined;
+  const subjects = facts.topics
+    .map((topic) => topic.display)
+    .filter((display) => display.toLowerCase() !== role)
+    .slice(0, MAX_TOPICS);
   const about = subjects.length > 0 ? listed(subjects) : 'a few things';
   const { named, count } = otherParticipants(facts.analysis, facts.userName);
   const userSpoke = facts.analysis.turns.some((turn) => turn.isUser);
   if (count === 0) return `${user} recorded a note about ${about}.`;
-  const others = othersPhrase(named, count);
+  // "Aino and the physio discussed…": an unnamed other party is named by the role the setting gives them.
+  const others =
+    count === 1 && named.length === 0 && facts.scene?.role === true
+      ? `the ${facts.scene.text}`
+      : othersPhrase(named, count);
   if (!userSpoke) return `${others.charAt(0).toUpperCase()}${others.slice(1)} talked about ${about}.`;
   return `${user} and ${others} discussed ${about}.`;
 }

@@ -26,16 +26,10 @@ export function buildStructure(input: TranscriptInput): Structure {
   const events = extractEvents(input);
   // The overview reports the user's commitments; recent items only matter for storing them.
   const actionItems = extractActionItems(input, []);
-  const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events };
+  const scene = sceneOf(analysis);
+  const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events, scene };
   return {
-    title: buildTitle(
-      analysis,
-      topics,
-      category,
-      input.language,
-      companion(analysis, input.userName),
-      sceneOf(analysis),
-    ),
+    title: buildTitle(analysis, topics, category, input.language, companion(analysis, input.userName), scene),
     overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],
