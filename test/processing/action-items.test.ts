@@ -338,3 +338,17 @@ test('a memo pasted with hard line breaks reads as one text, and a follow-up in 
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.equal(found[0][1], '2026-03-06T23:59');
 });
+
+test('no task from telling someone something there and then, a need for help, or a note that states a fact', async () => {
+  const told = dialogue([
+    ['Kak Ros', false, 'So, the menu, any questions?'],
+    ['Nurul', true, "I have to tell you first, I'm allergic to prawns."],
+  ]);
+  assert.deepEqual(await items(told), []);
+  const help = dialogue([
+    ['Efua', false, 'The reunion is in June. But I need your help.'],
+    ['Abena', true, 'Of course.'],
+  ]);
+  assert.deepEqual(await items(help), []);
+  assert.deepEqual(await items(memo("And, um, note to self, it's officially one month with no sugar.")), []);
+});

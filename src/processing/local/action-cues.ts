@@ -70,7 +70,7 @@ const OTHER_CUES: Cue[] = [
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:
-      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
+      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?!(?:your|the|a|an) (?:help|support|attention|patience|time|advice|opinion|input|blessing|honesty|trust)\b)(?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',

@@ -5,7 +5,7 @@ export type { Draft } from './action-drafts.js';
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
-import { HAPPENING_NOW, isHypothetical, verbAllowed } from './action-verbs.js';
+import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
@@ -113,6 +113,7 @@ function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
 function accepts(candidate: Candidate, extraction: Extraction): boolean {
   if (isHypothetical(candidate) || HAPPENING_NOW.test(candidate.clause)) return false;
+  if (TOLD_NOW.test(candidate.sentence.text.slice(candidate.cueStart))) return false;
   if (settled(candidate, extraction.analysis)) return false;
   // Dates are parsed only when a weak cue needs one, since chrono is the costliest step here.
   const hasDate = () => mentionsOf(extraction, candidate.sentenceIndex).some((mention) => mention.dateKnown);

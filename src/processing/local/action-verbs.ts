@@ -20,6 +20,9 @@ const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some d
 const HYPOTHETICAL_INSIDE =
   /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 export const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
+// "I have to tell you first, I'm allergic to prawns": what the wearer tells or reminds someone of in the
+// same breath is done there and then.
+export const TOLD_NOW = /^[^,]{0,30}\b(?:tell|remind|warn) (?:you|them|him|her)(?: first| now| though)?,\s/i;
 // "hand in my notice", "look up the forms": a particle followed by a noun phrase is a phrasal verb's object.
 const PHRASAL_OBJECT =
   /^(?:up|out|off|in|on|over|back|down|away|through) (?:the|a|an|my|your|his|her|their|our|some|this|that|these|those|all)$/;

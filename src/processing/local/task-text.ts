@@ -105,6 +105,8 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
   if (words.length < 2) return false;
   const first = (words[0] ?? '').toLowerCase();
   if (taskVerbs.has(first)) return true;
+  // "It's officially one month…", "There's…": a pronoun and its verb open a statement, not a task.
+  if (/^(?:it|there|that|this|he|she|they|we|i|you)(?:['’]\w+)?$/.test(first)) return false;
   const token = tokens.find((item) => item.normal === first);
   return token === undefined || token.pos === 'VERB';
 }
