@@ -352,3 +352,15 @@ test('no task from telling someone something there and then, a need for help, or
   assert.deepEqual(await items(help), []);
   assert.deepEqual(await items(memo("And, um, note to self, it's officially one month with no sugar.")), []);
 });
+
+test('a dose keeps its frequency ("twice a day" is no date)', async () => {
+  const input = dialogue([
+    ['Dr Osei', false, "I'm starting you on apixaban, five milligrams twice a day."],
+    ['Erik', true, 'Will do.'],
+  ]);
+  const found = await items(input);
+  assert.ok(
+    found.some(([description]) => description === 'Take apixaban, five milligrams twice a day'),
+    JSON.stringify(found),
+  );
+});

@@ -129,3 +129,15 @@ test('a name said to several people at once credits none of them; the one answer
   );
   assert.deepEqual(who(adviser), ['SPEAKER_00', 'SPEAKER_01', 'SPEAKER_00', 'SPEAKER_02*']);
 });
+
+test('the family name said with a title is the user’s name too: the voice that says it is someone else', () => {
+  const visit = memo(
+    [
+      'Speaker 0: Morning, Mr Lindqvist, thanks for wearing the monitor.',
+      'Speaker 1: Okay. What now?',
+      'Speaker 0: I am starting you on apixaban, five milligrams twice a day.',
+    ].join('\n'),
+    { userName: 'Erik Lindqvist' },
+  );
+  assert.deepEqual(who(visit), ['Speaker 0', 'Speaker 1*', 'Speaker 0']);
+});

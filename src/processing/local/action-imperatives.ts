@@ -1,5 +1,6 @@
 import { assignWindows, type Candidate, type CueAt, type CueStrength, candidatesAt, DATED } from './action-clauses.js';
 import type { Sentence } from './analysis.js';
+import type { Token } from './nlp.js';
 import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 // "To do: send the thank-you emails": a memo's heading opens its list like a discourse word.
@@ -27,7 +28,17 @@ function imperativeVerb(sentence: Sentence, word: string, addressed: boolean): b
   if (TASK_VERBS.has(word)) return true;
   // Beyond the task verbs, an instruction is a task only with a date ("By Monday, fill in the form"):
   // "lift your arm", "sit down" are done on the spot.
-  return addressed && verbToken?.pos === 'VERB' && !LIGHT_VERBS.has(word) && DATED.test(sentence.text);
+  if (!addressed || verbToken?.pos !== 'VERB' || !DATED.test(sentence.text)) return false;
+  // "Keep a symptom diary until the follow-up", "Take the drops until Friday": a light verb with its
+  // object and a date is an instruction to carry on; "take a seat" has neither.
+  return !LIGHT_VERBS.has(word) || (CARRY_ON.has(word) && objectFollows(sentence, verbToken));
+}
+
+const CARRY_ON = new Set(['keep', 'take', 'use', 'give']);
+
+function objectFollows(sentence: Sentence, verb: Token): boolean {
+  const next = sentence.tokens[sentence.tokens.indexOf(verb) + 1];
+  return next !== undefined && (next.pos === 'DET' || next.pos === 'NOUN' || next.pos === 'PRON');
 }
 
 const OBJECT_START = new Set(['DET', 'NOUN', 'PROPN', 'NUM', 'ADJ', 'PRON']);

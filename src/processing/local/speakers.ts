@@ -71,7 +71,11 @@ function voiceNamedInWords(
 ): string | null {
   const first = fold(userName).split(' ')[0] ?? '';
   if (first.length < 2 || WEARER_WORDS.has(first) || speakerNumber(first) !== null) return null;
-  const name = escapeRegExp(first);
+  // The family name counts when said with a title ("Morning, Mr Lindqvist"), as a service addresses a client.
+  const parts = fold(userName).split(' ');
+  const last = parts.length > 1 ? (parts.at(-1) ?? '') : '';
+  const titled = last.length > 1 ? `|(?:mr|mrs|ms|miss|mx|dr|doctor|professor)\\.? ${escapeRegExp(last)}` : '';
+  const name = `(?:${escapeRegExp(first)}${titled})`;
   const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}'-])`, 'iu');
   const introduction = new RegExp(
     `\\b(?:it's|it is|this is|i'm|i am|my name is|name's|call me) ${name}\\b|^${name} (?:here|speaking)\\b`,

@@ -126,6 +126,8 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
     for (const { tokens, start } of phrasesOf(sentence)) {
       const named = tokens.every((token) => token.pos === 'PROPN');
       if (named && (speakers.has(tokens[0].normal) || isVocative(sentence, start, tokens.length))) continue;
+      // "Mr Lindqvist", "Dr Osei": a person addressed by title is who took part, not what was discussed.
+      if (named && /^(?:mr|mrs|ms|miss|mx|dr)\.?$/i.test(tokens[0].value)) continue;
       const lemmas = tokens.map(lemmaOf);
       const key = lemmas.join(' ');
       let topic = byKey.get(key);
