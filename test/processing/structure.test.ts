@@ -225,3 +225,26 @@ test('a dated plan that names nothing takes the occasion the conversation keeps 
   );
   assert.equal(titles.filter(([title]) => title.startsWith('Dinner')).length, 2, JSON.stringify(titles));
 });
+
+test('an event the wearer invites someone to is theirs, its word is lent to no other date, and "three months now" dates nothing', async () => {
+  const input = memo(
+    [
+      'Mum: And Amara, is she still doing ballet?',
+      "Priya: Yes, every Saturday. Amara's recital is on the 12th of December, can you come?",
+      'Mum: Of course. Oh, and can you pick up my prescription on your way?',
+      "Priya: Sure, I'll grab it Saturday.",
+      "Mum: How's the new job?",
+      "Priya: Good, I've been at Deloitte three months now.",
+    ].join('\n'),
+    { userName: 'Priya Shah', startedAt: '2026-11-25T18:00:00+00:00', timezone: 'Europe/London' },
+  );
+  const { events } = await engine.structure(input);
+  const found = events.map((event) => [event.title, wallClock(event.start, 'Europe/London')]);
+  assert.deepEqual(
+    found.filter(([title]) => title?.startsWith('Recital')),
+    [['Recital with Mum', '2026-12-12T09:00']],
+  );
+  assert.ok(!found.some(([, at]) => at?.startsWith('2026-11-25')), JSON.stringify(found));
+  const memories = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(memories.includes('User has been at Deloitte three months'), memories.join(' | '));
+});

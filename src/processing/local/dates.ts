@@ -204,10 +204,16 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
-  return mentions
-    .filter((mention) => !isPast(mention, clock))
-    .map((mention) => wholeWords(mention, sentence, readable));
+  return (
+    mentions
+      .filter((mention) => !isPast(mention, clock))
+      // "I've been at Deloitte three months now": a span up to now dates nothing ahead.
+      .filter((mention) => !SPAN_TO_NOW.test(readable.slice(mention.index, mention.end)))
+      .map((mention) => wholeWords(mention, sentence, readable))
+  );
 }
+
+const SPAN_TO_NOW = /\b(?:years?|months?|weeks?|days?|hours?)\s+now$/i;
 
 /** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
 function wholeWords(mention: DateMention, sentence: string, readable: string): DateMention {

@@ -132,6 +132,8 @@ export function plainTitle(tokens: Token[]): string | null {
     // "a follow-up": wink tags the verb; after a determiner it is a noun.
     const nominal =
       token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
+    // "Of course I'll be there": an idiom, not a course.
+    if (token.normal === 'course' && tokens[position - 1]?.normal === 'of') return false;
     return (
       nominal &&
       /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&

@@ -72,8 +72,12 @@ function impersonal(sentence: Sentence): boolean {
   return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 
+const INVITES = /\b(?:can|could|will|would) you (?:come|make it|join (?:us|me))\b|\bdo you want to come\b/i;
+
 /** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */
 function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
+  // "Amara's recital is on the 12th, can you come?": the wearer inviting someone goes too.
+  if (sentence.isUser && INVITES.test(sentence.text)) return true;
   if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text) || impersonal(sentence);
   if (ADDRESSES_USER.test(sentence.text)) return true;
   // "My brother is visiting next week", said by someone else, is their family's plan.
@@ -110,12 +114,14 @@ function context(analysis: Analysis, sentenceIndex: number): Sentence | undefine
 }
 
 /** The nearest of the three sentences before, within the last two turns, that names an event. */
-function eventSentenceBefore(analysis: Analysis, sentenceIndex: number): Sentence | undefined {
+function eventSentenceBefore(analysis: Analysis, sentenceIndex: number, clock: Clock): Sentence | undefined {
   const turn = analysis.sentences[sentenceIndex]?.turn ?? 0;
   for (let index = sentenceIndex - 1; index >= Math.max(0, sentenceIndex - 3); index--) {
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < turn - 2) break;
-    if (eventTokenIndex(sentence.tokens) !== -1) return sentence;
+    // A sentence that dated its own event lends its word to no other date.
+    if (eventTokenIndex(sentence.tokens) !== -1)
+      return datedMentions(sentence, clock).length === 0 ? sentence : undefined;
   }
   return undefined;
 }
@@ -181,7 +187,7 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   const start = mentionInstant(mention, clock, 9, 0);
   if (start.getTime() < clock.startedAt.getTime() - HOUR) return null;
   // "Then our loss adjuster will come to see the flat." … "Tuesday the 13th?": the event word of the exchange.
-  const prior = index === -1 ? eventSentenceBefore(analysis, sentenceIndex) : before;
+  const prior = index === -1 ? eventSentenceBefore(analysis, sentenceIndex, clock) : before;
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;

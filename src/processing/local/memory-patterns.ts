@@ -60,6 +60,8 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  // "I've been at Deloitte three months now": where the wearer has been, named.
+  { pattern: /^I(?:'ve| have) been (?:at|with) \p{Lu}/u, category: 'work' },
   // "We're engaged", "we are expecting our first in May": the couple's news is the wearer's.
   { pattern: /^we(?:'re| are) (?:engaged|married|expecting|getting married|pregnant)\b/i, category: 'core' },
   { pattern: /^(?:I|we)(?:'m|'re| am| are) (?:moving|relocating|emigrating) (?:back )?to \p{Lu}/u, category: 'core' },
