@@ -248,3 +248,23 @@ test('an event the wearer invites someone to is theirs, its word is lent to no o
   const memories = (await engine.extractMemories(input, [])).map((memory) => memory.content);
   assert.ok(memories.includes('User has been at Deloitte three months'), memories.join(' | '));
 });
+
+test('names beyond Latin-1 stay whole, a same-day plan that names no event is no event, an offsite is one', async () => {
+  const standup = memo(
+    [
+      'SPEAKER_00: Okay, quick standup. Joanna, you first.',
+      "SPEAKER_01: Today I'm writing the rollback plan, and I'll have it in the wiki by Thursday.",
+      'SPEAKER_00: Also reminder, the quarterly planning offsite is on March 19th in Rotterdam.',
+      "SPEAKER_01: Noted. I'm on leave the 20th though, my sister's wedding in Gdańsk.",
+    ].join('\n'),
+    { userName: 'Joanna Kowalska', startedAt: '2026-03-10T09:00:00+01:00', timezone: 'Europe/Amsterdam' },
+  );
+  const { events } = await engine.structure(standup);
+  assert.deepEqual(
+    events.map((event) => [event.title, wallClock(event.start, 'Europe/Amsterdam')]),
+    [
+      ['Quarterly Planning Offsite', '2026-03-19T09:00'],
+      ['Wedding in Gdańsk', '2026-03-20T09:00'],
+    ],
+  );
+});

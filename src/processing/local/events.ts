@@ -24,6 +24,8 @@ const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
 const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const MAX_EVENTS = 8;
+/** A dated line this short can take the event word of the lines before it. */
+const SHORT_REPLY_WORDS = 12;
 const HOUR = 3_600_000;
 const DEFAULT_DURATION = 30;
 const MAX_DURATION = 180;
@@ -187,7 +189,10 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
   const start = mentionInstant(mention, clock, 9, 0);
   if (start.getTime() < clock.startedAt.getTime() - HOUR) return null;
   // "Then our loss adjuster will come to see the flat." … "Tuesday the 13th?": the event word of the exchange.
-  const prior = index === -1 ? eventSentenceBefore(analysis, sentenceIndex, clock) : before;
+  // Only a short reply borrows it: "Today I'm writing the rollback plan, and I'll have it in the wiki
+  // by Thursday" is a task of its own, not the stand-up three sentences back.
+  const short = sentence.tokens.filter((token) => token.kind === 'word').length <= SHORT_REPLY_WORDS;
+  const prior = index === -1 ? (short ? eventSentenceBefore(analysis, sentenceIndex, clock) : undefined) : before;
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;
@@ -199,6 +204,8 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
     before.text.trim().endsWith('?') &&
     text.split(' ').length <= 8;
   // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
+  // "Today I'm writing the rollback plan": a plan for today that names no event is a task, not a date.
+  if (index === -1 && start.getTime() - clock.startedAt.getTime() < 12 * HOUR) return null;
   const title =
     index === -1
       ? (plainTitle(sentence.tokens) ??

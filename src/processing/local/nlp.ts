@@ -44,8 +44,42 @@ interface TokenColumns {
   spaces: string[];
 }
 
-function columnsOf(nlp: WinkMethods, text: string): { columns: TokenColumns; spans: number[][] } {
+// Letters beyond Latin-1 that wink's tokenizer splits words at ("Gdańsk" → "Gda ń sk"), with the
+// ASCII letter read in their place; the spoken text is restored in the tokens afterwards.
+const BEYOND_LATIN1 = /[\u0100-\u024f\u1e00-\u1eff]/g;
+const NO_DECOMPOSITION: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŋ: 'N',
+  ŋ: 'n',
+  Œ: 'O',
+  œ: 'o',
+};
+
+function asciiLetter(letter: string): string {
+  const base = letter.normalize('NFD').charAt(0);
+  return /^[A-Za-z]$/.test(base) ? base : (NO_DECOMPOSITION[letter] ?? 'x');
+}
+
+/** Token values as spoken: each read from the original text at the place it was found in the folded one. */
+function restoreValues(values: string[], folded: string, original: string): string[] {
+  let cursor = 0;
+  return values.map((value) => {
+    const at = folded.indexOf(value, cursor);
+    if (at === -1) return value;
+    cursor = at + value.length;
+    return original.slice(at, cursor);
+  });
+}
+
+function columnsOf(nlp: WinkMethods, original: string): { columns: TokenColumns; spans: number[][] } {
   const its = nlp.its;
+  const text = original.replace(BEYOND_LATIN1, asciiLetter);
   const doc = nlp.readDoc(text);
   const tokens = doc.tokens();
   const columns = {
@@ -57,6 +91,17 @@ function columnsOf(nlp: WinkMethods, text: string): { columns: TokenColumns; spa
     kinds: tokens.out(its.type) as string[],
     spaces: tokens.out(its.precedingSpaces) as string[],
   };
+  if (text !== original) {
+    const restored = restoreValues(columns.values, text, original);
+    // A name's normal and lemma are its lowercase spoken form; "'ll" keeps "will".
+    columns.normals = columns.normals.map((normal, index) =>
+      normal === columns.values[index].toLowerCase() ? restored[index].toLowerCase() : normal,
+    );
+    columns.lemmas = columns.lemmas.map((lemma, index) =>
+      lemma === columns.values[index].toLowerCase() ? restored[index].toLowerCase() : lemma,
+    );
+    columns.values = restored;
+  }
   return { columns, spans: doc.sentences().out(its.span) as unknown as number[][] };
 }
 
