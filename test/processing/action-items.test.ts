@@ -364,3 +364,21 @@ test('a dose keeps its frequency ("twice a day" is no date)', async () => {
     JSON.stringify(found),
   );
 });
+
+test('a memo without subjects: "Need to …", a named thing picked up, and a monthly price that dates nothing', async () => {
+  const note = memo(
+    [
+      'So the garage called, the Civic needs new brake pads, I said yes, pick it up Thursday after five.',
+      'Need to call the insurance about the windscreen claim.',
+      "Cancel the gym membership, it's forty quid a month for nothing.",
+    ].join(' '),
+  );
+  const found = await items(note);
+  const descriptions = found.map(([description]) => description);
+  assert.ok(descriptions.includes('Pick up the Civic after five'), descriptions.join(' | '));
+  assert.ok(descriptions.includes('Call the insurance about the windscreen claim'), descriptions.join(' | '));
+  assert.deepEqual(
+    found.find(([description]) => description.startsWith('Cancel the gym membership')),
+    ['Cancel the gym membership', null],
+  );
+});

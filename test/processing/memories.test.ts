@@ -382,3 +382,15 @@ test('a reply that names where the wearer is from or still is, and the couple’
   for (const fact of ['User is originally from Lagos', 'User is still at Achimota, teaching maths', 'User is engaged'])
     assert.ok(contents.includes(fact), `${fact} in ${contents.join(' | ')}`);
 });
+
+test('a plan word after a comma leaves the fact before it, and a fronted circumstance leaves the main clause', async () => {
+  const note = memo(
+    "I signed up for the Saturday pottery class at the community centre, starts next week. Since the knee surgery in January I'm not running anymore.",
+  );
+  const contents = (await engine.extractMemories(note, [])).map((memory) => memory.content);
+  assert.ok(
+    contents.includes('User signed up for the Saturday pottery class at the community centre'),
+    contents.join(' | '),
+  );
+  assert.ok(contents.includes('User is not running anymore'), contents.join(' | '));
+});

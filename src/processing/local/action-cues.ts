@@ -31,6 +31,12 @@ const SELF_CUES: Cue[] = [
     kind: 'commitment',
     strength: 'strong',
   },
+  // A memo drops the subject: "Need to call the insurance about the windscreen claim."
+  {
+    pattern: /(?:^|(?<=[,;:]\s))(?:need to|have to|gotta|got to)\s+/gi,
+    kind: 'commitment',
+    strength: 'strong',
+  },
   {
     pattern: /\b(?:we need to|we have to|we've got to|we must|i should|i ought to|let me)\s+/gi,
     kind: 'commitment',

@@ -79,8 +79,10 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
     flag(analysis.dialogue),
     flag(signal.hasDue),
     flag(signal.deadline),
-    flag(TASK_VERBS.has(verb)),
-    flag(LIGHT_VERBS.has(verb)),
+    // A verb the cue implies ("I'm starting you on apixaban" → "Take", "I need your payslips" → "Send")
+    // names the deliverable by construction: a task verb, never a light one.
+    flag(TASK_VERBS.has(verb) || candidate.impliedVerb !== undefined),
+    flag(LIGHT_VERBS.has(verb) && candidate.impliedVerb === undefined),
     Math.min(1, Math.max(0, words.length - 10) / 5),
     flag(pronounLeft(words.slice(1))),
     flag(words.slice(1).some((word) => /^\p{Lu}\p{Ll}/u.test(word))),

@@ -43,11 +43,12 @@ interface Chunk {
   clause: number;
 }
 
-function fitsPointer(head: Token, pointer: Pointer): boolean {
+function fitsPointer(head: Token, pointer: Pointer, determined = false): boolean {
   if (TIME_NOUN.test(head.normal)) return false;
   if (pointer === 'plural') return isPlural(head);
   if (pointer === 'person') return head.pos === 'PROPN';
-  return head.pos === 'NOUN' && !isPlural(head);
+  // "the Civic needs new brake pads… pick it up": a name with an article is a thing.
+  return (head.pos === 'NOUN' && !isPlural(head)) || (head.pos === 'PROPN' && determined);
 }
 
 /** Noun phrases of a token run, each cut at a plural noun when one is wanted ("glasses prescription" → "glasses"). */
@@ -56,20 +57,32 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
   let run: Token[] = [];
   let lead: Token | undefined;
   let clause = 0;
+  let before: Token | undefined;
   const flush = () => {
     const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.length - 1;
     const phrase = run.slice(0, cut + 1);
     const head = phrase.at(-1);
-    if (head !== undefined && fitsPointer(head, pointer)) {
-      chunks.push({ phrase: phrase.map((token) => token.value).join(' '), oblique: lead?.pos === 'ADP', clause });
+    const determined = before !== undefined && /^(?:the|my|our|your|his|her|their)$/i.test(before.normal);
+    if (head !== undefined && fitsPointer(head, pointer, determined)) {
+      // "the receipt", "the Civic": the article comes along, so the task reads as said.
+      const article = before?.normal === 'the' && pointer !== 'person' ? 'the ' : '';
+      chunks.push({
+        phrase: `${article}${phrase.map((token) => token.value).join(' ')}`,
+        oblique: lead?.pos === 'ADP',
+        clause,
+      });
     }
     run = [];
   };
+  let previous: Token | undefined;
   for (const token of tokens) {
     if (CHUNK_TAGS.has(token.pos) && token.kind === 'word') {
+      if (run.length === 0) before = previous;
       run.push(token);
+      previous = token;
       continue;
     }
+    previous = token;
     flush();
     if (token.kind === 'punctuation') clause++;
     // Determiners and possessives sit between a preposition and its noun ("in the region", "to my manager").
@@ -102,6 +115,7 @@ function mentions(description: string, phrase: string): boolean {
   return description.toLowerCase().split(/\W+/).includes(head);
 }
 
+const PARTICLE = /^(?:up|out|off|back|down|over|away)$/i;
 const PREPOSITION = /^(?:to|with|for|from|about|at|on|by|of|into|onto|without|behind|after|before)$/;
 const DEMONSTRATIVE = new Set(['that', 'this', 'these', 'those']);
 // Words after which a demonstrative still stands alone ("send that over", "bring those by Friday").
@@ -194,6 +208,12 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
     if (phrase === undefined) continue;
     const words = description.split(/\s+/);
     words[pronoun.index] = phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
+    // "pick it up" → "pick up the Civic": the particle goes back before a named object.
+    const particle = words[pronoun.index + 1];
+    if (particle !== undefined && PARTICLE.test(particle)) {
+      words[pronoun.index + 1] = words[pronoun.index];
+      words[pronoun.index] = particle;
+    }
     return { description: words.join(' '), candidate: spanning(candidate, analysis, index) };
   }
   return null;

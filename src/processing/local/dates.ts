@@ -209,6 +209,12 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
       .filter((mention) => !isPast(mention, clock))
       // "I've been at Deloitte three months now": a span up to now dates nothing ahead.
       .filter((mention) => !SPAN_TO_NOW.test(readable.slice(mention.index, mention.end)))
+      // "forty quid a month", "twice a day": a rate, not "in a month".
+      .filter(
+        (mention) =>
+          !/^an? (?:day|week|month|year)$/i.test(readable.slice(mention.index, mention.end)) ||
+          /\bin\s*$/i.test(readable.slice(0, mention.index)),
+      )
       .map((mention) => wholeWords(mention, sentence, readable))
   );
 }

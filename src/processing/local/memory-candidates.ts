@@ -140,7 +140,8 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
   for (const [index, clause] of clauses.entries()) {
     const resolved = resolvePointer(clause, clauses[index - 1]);
     // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".
-    if (NOT_A_FACT.test(clause) || (resolved === clause && POINTER.test(clause))) continue;
+    // What follows a comma is cut from the fact, so a plan word there ("…, starts next week") leaves it be.
+    if (NOT_A_FACT.test(trimFact(clause)) || (resolved === clause && POINTER.test(clause))) continue;
     const fact = factFromClause(resolved, tokensOfClause(sentence, clause));
     if (fact !== null) facts.push({ ...fact, order });
   }

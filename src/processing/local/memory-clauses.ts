@@ -16,6 +16,7 @@ const OPENERS =
 // "since I was a kid" belongs to the fact before it.
 const FACT_END =
   /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
+const FRONTED_CIRCUMSTANCE = /^(?:ever since|since|after|because of) [^,]{3,60}? (?=I(?:'m|'ve|'d)? )/i;
 export const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
@@ -28,6 +29,8 @@ export function clausesOf(sentence: Sentence): string[] {
       .split(CLAUSE_SPLIT)
       .map((clause) => clause.replace(OPENERS, '').trim())
       .filter((clause) => clause !== '')
+      // "since the knee surgery in January I'm not running anymore": the main clause after a fronted one.
+      .map((clause) => clause.replace(FRONTED_CIRCUMSTANCE, ''))
       .map(withoutLeadIn)
   );
 }

@@ -95,6 +95,7 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'lifestyle',
   },
   { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke)\b/i, category: 'lifestyle' },
+  { pattern: /^I(?:'m| am) not \w+ing (?:\w+ )?anymore\b/i, category: 'lifestyle' },
   // "I've stopped eating red meat", "I quit smoking in May", "I gave up sugar".
   {
     pattern:
