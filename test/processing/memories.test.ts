@@ -394,3 +394,20 @@ test('a plan word after a comma leaves the fact before it, and a fronted circums
   );
   assert.ok(contents.includes('User is not running anymore'), contents.join(' | '));
 });
+
+test('a child given an age among a child’s words, and what the wearer teaches these days', async () => {
+  const input = memo(
+    [
+      'SPEAKER_00: Tomasz! Long time. And the little one?',
+      "SPEAKER_01: Zosia's four now, she started preschool in September.",
+      'SPEAKER_00: And you, still at the bank?',
+      "SPEAKER_01: No, I left in May. I'm teaching data science at the university now, part time.",
+    ].join('\n'),
+    { userName: 'Tomasz Wiśniewski' },
+  );
+  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(contents.includes("User's child is named Zosia"), contents.join(' | '));
+  assert.ok(contents.includes('User is teaching data science at the university'), contents.join(' | '));
+  const { title } = await engine.structure(input);
+  assert.doesNotMatch(title, /Tomasz/, title);
+});

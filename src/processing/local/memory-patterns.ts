@@ -113,6 +113,8 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I work\b/i, category: 'work' },
+  // "I'm teaching data science at the university now": what the wearer does for a living these days.
+  { pattern: /^I(?:'m| am) (?:now )?(?:teaching|lecturing|freelancing|consulting|nursing) \w+/i, category: 'work' },
   // A former employer or school: "Before that I was at Samsung SDI", "I was at Deloitte for six years".
   { pattern: /^I (?:was|worked|used to work) (?:at|for|with) \p{Lu}/u, category: 'work' },
   // A change of career the wearer means to make: "I want to move into product management".

@@ -163,8 +163,11 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       if (!isName(token) || isName(sentence.tokens[at - 1]) || TITLES.test(token.value)) return;
       if (speakers.has(token.normal) || seen.has(token.value)) return;
       const signal = signalOf(sentence, token.value);
-      // A capital that opens a sentence is a name only when used as one elsewhere, or given an age.
-      if (signal === null || (!inside.has(token.value) && !apposedAge(sentence.text, token.value))) return;
+      // A capital that opens a sentence is a name only when used as one elsewhere, given an age by
+      // apposition, or given an age among a child's words ("Zosia's four now, she started preschool").
+      const agedChild = signal === 'age' && CHILDHOOD.test(sentence.text);
+      if (signal === null || (!inside.has(token.value) && !apposedAge(sentence.text, token.value) && !agedChild))
+        return;
       // The one asked about answers in the next turn: "And Marta?" "Here, hi!" is a speaker, not a relation.
       const next = analysis.sentences[index + 1];
       if (signal === 'asked' && next !== undefined && !next.isUser) return;

@@ -110,7 +110,11 @@ function topicality(head: Token, category: ConversationCategory): number {
 function isVocative(sentence: Sentence, start: number, length: number): boolean {
   const before = sentence.tokens[start - 1]?.value;
   const after = sentence.tokens[start + length]?.value;
-  return (start === 0 && after === ',') || (before === ',' && (after === undefined || /^[.!?]$/.test(after)));
+  // "Tomasz! Long time.", "Mira, come here": a name alone before a comma or an exclamation.
+  return (
+    (start === 0 && (after === ',' || after === '!')) ||
+    (before === ',' && (after === undefined || /^[.!?]$/.test(after)))
+  );
 }
 
 /**
