@@ -268,3 +268,24 @@ test('names beyond Latin-1 stay whole, a same-day plan that names no event is no
     ],
   );
 });
+
+test('a speaker labelled by a role reads as that role: "the agent", not a person called Agent', async () => {
+  const call = memo(
+    [
+      "Me: Hi, I'm calling about my internet, it's been dropping every evening since Monday.",
+      'Agent: I can see a fault on the line. An engineer can come on Friday between 8 and 12.',
+      'Me: Friday works.',
+      'Agent: Please restart the router tonight and keep the receipt of any mobile data you buy until then.',
+      'Me: Okay, will do.',
+    ].join('\n'),
+    { userName: 'Aisha Bello', startedAt: '2026-02-10T18:00:00+00:00', timezone: 'Europe/London' },
+  );
+  const { title, overview } = await engine.structure(call);
+  assert.match(title, /with the Agent$/, title);
+  assert.match(overview, /^Aisha Bello and the agent discussed/, overview);
+  const found = (await engine.extractActionItems(call, [])).map((item) => item.description);
+  assert.ok(
+    found.some((description) => description.endsWith('any mobile data I buy')),
+    found.join(' | '),
+  );
+});

@@ -21,7 +21,7 @@ import {
 } from './similarity.js';
 import { acceptedByWearer, settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
-import { capitalizeFirst, isPlaceholderSpeaker } from './text.js';
+import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
@@ -89,7 +89,8 @@ function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
   const name = neighbour?.speaker ?? '';
   // An unnamed voice is the person the wearer calls by name, when there is only one ("…, Renata.").
   const addressed = neighbour !== undefined && isPlaceholderSpeaker(name) ? addressedByWearer(analysis) : null;
-  const otherParty = neighbour === undefined ? 'them' : isPlaceholderSpeaker(name) ? (addressed ?? 'them') : name;
+  const otherParty =
+    neighbour === undefined ? 'them' : isPlaceholderSpeaker(name) ? (addressed ?? 'them') : speakerAsPerson(name);
   return { voice, otherParty, dialogue: analysis.dialogue };
 }
 

@@ -37,7 +37,7 @@ function removeDateSpans(clause: string, clauseStart: number, mentions: DateMent
 
 // "you" as a subject ("the salsa you made") becomes "I"; otherwise it is an object ("send you") and becomes "me".
 const YOU_AS_SUBJECT =
-  /^(?:['’](?:d|ll|ve)\b|\s+(?:made|said|have|had|need|want|did|do|are|were|can|could|will|would|mentioned|promised|know|like|liked|told|wrote|took|got|bought|sent|use|used|borrowed|feel|felt|notice|noticed|see|saw|get|go|wake|eat|ate|find|think|hear|leave|arrive|come|start|finish|reach|should|must|might)\b)/i;
+  /^(?:['’](?:d|ll|ve)\b|\s+(?:made|said|have|had|need|want|did|do|are|were|can|could|will|would|mentioned|promised|know|like|liked|told|wrote|took|got|bought|buy|pay|paid|spend|spent|receive|owe|order|sent|use|used|borrowed|feel|felt|notice|noticed|see|saw|get|go|wake|eat|ate|find|think|hear|leave|arrive|come|start|finish|reach|should|must|might)\b)/i;
 
 function rewriteRequest(text: string, otherParty: string): string {
   const possessive = otherParty === 'them' ? 'their' : `${otherParty}'s`;

@@ -3,7 +3,7 @@ import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle } from './event-words.js';
 import type { Token } from './nlp.js';
-import { headlineCase, isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
+import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
 
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
@@ -100,9 +100,11 @@ function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: numb
 
 /** The speaker of the sentence, or the only named other party, when diarization gave a name. */
 function otherParty(sentence: Sentence, analysis: Analysis): string | null {
-  if (!sentence.isUser && !isPlaceholderSpeaker(sentence.speaker)) return sentence.speaker;
+  if (!sentence.isUser && !isPlaceholderSpeaker(sentence.speaker)) return speakerAsPerson(sentence.speaker);
   const named = new Set(
-    analysis.turns.filter((turn) => !turn.isUser && !isPlaceholderSpeaker(turn.speaker)).map((turn) => turn.speaker),
+    analysis.turns
+      .filter((turn) => !turn.isUser && !isPlaceholderSpeaker(turn.speaker))
+      .map((turn) => speakerAsPerson(turn.speaker)),
   );
   return named.size === 1 ? ([...named][0] ?? null) : null;
 }

@@ -1,5 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { isPlaceholderSpeaker } from './text.js';
+import { isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 
 const CALENDAR =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight)$/i;
@@ -42,7 +42,7 @@ export function capitalisedInside(analysis: Analysis): Set<string> {
  */
 export function otherParticipants(analysis: Analysis, userName: string): { named: string[]; count: number } {
   const others = new Set(analysis.turns.filter((turn) => !turn.isUser).map((turn) => turn.speaker));
-  const labelled = [...others].filter((speaker) => !isPlaceholderSpeaker(speaker));
+  const labelled = [...others].filter((speaker) => !isPlaceholderSpeaker(speaker)).map(speakerAsPerson);
   if (labelled.length > 0 || others.size === 0) return { named: labelled, count: others.size };
   const own = new Set(userName.toLowerCase().split(/\s+/));
   const addressed = new Set<string>();

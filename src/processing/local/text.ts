@@ -57,6 +57,16 @@ export function isPlaceholderSpeaker(name: string): boolean {
   return /^\s*(?:speaker[\s_-]*\d+|unknown|user|me)?\s*$/i.test(name);
 }
 
+// Speaker labels that name a role rather than a person ("Agent:", "Doctor:", "Receptionist:").
+const ROLE_LABEL =
+  /^(?:agent|advisor|adviser|assistant|attendant|banker|caller|cashier|clerk|coach|customer(?: service)?|dentist|doctor|driver|engineer|host|hygienist|instructor|interviewer|landlord|lawyer|mechanic|nurse|officer|operator|pharmacist|receptionist|recruiter|representative|rep|seller|server|staff|support|teacher|technician|therapist|trainer|tutor|vet|waiter|waitress)$/i;
+
+/** How a speaker label reads in a sentence: a person by name, a role with its article ("the agent"). */
+export function speakerAsPerson(label: string): string {
+  const trimmed = label.trim();
+  return ROLE_LABEL.test(trimmed) ? `the ${trimmed.toLowerCase()}` : trimmed;
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
