@@ -303,17 +303,18 @@ test('what a clinician tells the wearer about their health: a finding, a diagnos
 });
 
 test('a vet visit is the pet’s: a diagnosis said to its owner is no memory of the wearer', async () => {
-  const input = dialogue([
-    ['Vet', false, 'So this must be Biscuit. How is the ear?'],
-    ['Ana', true, 'He keeps scratching it, and the dog food makes him sick.'],
-    [
-      'Vet',
-      false,
-      "It's an ear infection. I'm starting him on drops, and you have arthritis in this old boy's hips to watch.",
-    ],
-  ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
-  assert.ok(!contents.some((content) => /infection|arthritis/.test(content)), contents.join(' | '));
+  // The same words with a person as the patient are the wearer's facts; with a dog in the room they are not.
+  const visit = (patient: string) =>
+    dialogue([
+      ['Dr Osei', false, `Thanks for coming back to the clinic. So ${patient} had the blood test and the scan.`],
+      ['Ana', true, 'Yes, last week.'],
+      ['Dr Osei', false, 'The results are in. The scan shows arthritis in the left hip.'],
+      ['Dr Osei', false, "That's an ear infection too, so the prescription is drops, five milligrams."],
+    ]);
+  const person = (await engine.extractMemories(visit('you'), [])).map((memory) => memory.content);
+  assert.ok(person.includes('User has arthritis'), person.join(' | '));
+  const pet = (await engine.extractMemories(visit('your dog Biscuit'), [])).map((memory) => memory.content);
+  assert.ok(!pet.some((content) => /infection|arthritis/.test(content)), pet.join(' | '));
 });
 
 test('a relative’s name said beside the relation stays, a child’s age by apposition names the child, and "there" takes the place just said', async () => {
