@@ -210,7 +210,8 @@ test('a dated plan that names nothing takes the occasion the conversation keeps 
   const input = dialogue([
     ['Diego', false, 'Our anniversary is coming up, five years.'],
     ['Vale', true, 'I know! I want the anniversary to be somewhere quiet.'],
-    ['Diego', false, 'Then we go on Saturday the 21st, just us.'],
+    // Too long to borrow the word of the line before, and naming nothing itself: the occasion titles it.
+    ['Diego', false, 'Then we go on Saturday the 21st, just us, and we stay out as late as we like.'],
     ['Vale', true, 'Perfect. And the dinner with my parents is on Friday at 7.'],
     ['Diego', false, 'And the dinner with the team is on Thursday the 26th at 8.'],
   ]);
