@@ -205,9 +205,9 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
     before.turn !== sentence.turn &&
     before.text.trim().endsWith('?') &&
     text.split(' ').length <= 8;
-  // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
   // "Today I'm writing the rollback plan": a plan for today that names no event is a task, not a date.
   if (index === -1 && start.getTime() - clock.startedAt.getTime() < 12 * HOUR) return null;
+  // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
   const title =
     index === -1
       ? (plainTitle(sentence.tokens) ??

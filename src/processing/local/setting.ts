@@ -2,6 +2,7 @@ import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isProfession } from './memory-patterns.js';
 import { SETTING_CUES } from './setting-cues.js';
+import { isRoleWord } from './text.js';
 
 /**
  * The setting of a conversation: who the other party is and what the encounter is (a dentist
@@ -85,7 +86,12 @@ function cueScore(use: CueUse, weight: number): number {
   return weight * (Math.min(use.count, MAX_COUNTED) * spread + (use.opening ? OPENING_WEIGHT : 0));
 }
 
+// The category, the memories, the title and the health-visit check all read the cues of one parse.
+const usesCache = new WeakMap<Analysis, Map<string, CueUse>>();
+
 function cueUses(analysis: Analysis): Map<string, CueUse> {
+  const cached = usesCache.get(analysis);
+  if (cached !== undefined) return cached;
   const uses = new Map<string, CueUse>();
   analysis.sentences.forEach((sentence: Sentence, index) => {
     const words = wordsOf(sentence.text);
@@ -100,6 +106,7 @@ function cueUses(analysis: Analysis): Map<string, CueUse> {
       use.opening ||= index < OPENING_SENTENCES;
     }
   });
+  usesCache.set(analysis, uses);
   return uses;
 }
 
@@ -144,12 +151,12 @@ export function settingOf(analysis: Analysis): ConversationCategory | undefined 
 const CLINICAL =
   /\b(?:prescri\w*|milligrams?|mg|diagnos\w*|symptoms?|blood (?:test|work|pressure)|results|scan|monitor|dose|tablets?|referral|clinic|patient|follow-up)\b/i;
 
+const visitCache = new WeakMap<Analysis, boolean>();
+
 /**
  * A visit about the wearer's health: health leads the setting's evidence (if only tied), or no other
  * setting does and the other party talks like a clinician in two sentences or more.
  */
-const visitCache = new WeakMap<Analysis, boolean>();
-
 export function healthVisit(analysis: Analysis): boolean {
   const cached = visitCache.get(analysis);
   if (cached !== undefined) return cached;
@@ -183,12 +190,7 @@ const NOT_A_SCENE = /^(?:boyfriend|girlfriend|[a-z]{1,3})$/;
 /** "the vet", "the landlord", "the physio": a cue that names whom the wearer met. */
 function isPerson(cue: string): boolean {
   const last = cue.split(' ').at(-1) ?? '';
-  return (
-    isProfession([last]) ||
-    /^(?:landlord|landlady|recruiter|rabbi|priest|vicar|pastor|imam|coach|trainer|solicitor|optician|midwife|physio|gp|agent|adviser|advisor|broker|mechanic|plumber|electrician|tutor|counsellor|counselor|banker|teller)$/.test(
-      last,
-    )
-  );
+  return isProfession([last]) || isRoleWord(last);
 }
 
 /** The strongest single cue of the setting, when it is strong enough to name the scene. */

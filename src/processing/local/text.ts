@@ -57,14 +57,19 @@ export function isPlaceholderSpeaker(name: string): boolean {
   return /^\s*(?:speaker[\s_-]*\d+|unknown|user|me)?\s*$/i.test(name);
 }
 
-// Speaker labels that name a role rather than a person ("Agent:", "Doctor:", "Receptionist:").
-const ROLE_LABEL =
-  /^(?:agent|advisor|adviser|assistant|attendant|banker|caller|cashier|clerk|coach|customer(?: service)?|dentist|doctor|driver|engineer|host|hygienist|instructor|interviewer|landlord|lawyer|mechanic|nurse|officer|operator|pharmacist|receptionist|recruiter|representative|rep|seller|server|staff|support|teacher|technician|therapist|trainer|tutor|vet|waiter|waitress)$/i;
+// Words that name someone by their role rather than their name: a speaker labelled "Agent:", the
+// "physio" a setting names.
+const ROLE_WORD =
+  /^(?:agent|advisor|adviser|assistant|attendant|banker|broker|caller|cashier|clerk|coach|counsellor|counselor|customer(?: service)?|dentist|doctor|driver|electrician|engineer|gp|host|hygienist|imam|instructor|interviewer|landlady|landlord|lawyer|mechanic|midwife|nurse|officer|operator|optician|pastor|pharmacist|physio|plumber|priest|rabbi|receptionist|recruiter|rep|representative|seller|server|solicitor|staff|support|teacher|technician|teller|therapist|trainer|tutor|vet|vicar|waiter|waitress)$/i;
+
+export function isRoleWord(word: string): boolean {
+  return ROLE_WORD.test(word.trim());
+}
 
 /** How a speaker label reads in a sentence: a person by name, a role with its article ("the agent"). */
 export function speakerAsPerson(label: string): string {
   const trimmed = label.trim();
-  return ROLE_LABEL.test(trimmed) ? `the ${trimmed.toLowerCase()}` : trimmed;
+  return isRoleWord(trimmed) ? `the ${trimmed.toLowerCase()}` : trimmed;
 }
 
 export function escapeRegExp(text: string): string {
