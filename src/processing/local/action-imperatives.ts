@@ -53,7 +53,7 @@ function memoVerb(sentence: Sentence, word: string, at: number): boolean {
   if (TASK_VERBS.has(word)) return true;
   const index = sentence.tokens.findIndex((token, position) => position >= at && token.normal === word);
   const verb = sentence.tokens[index];
-  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal) return TASK_VERBS.has(word);
+  if (verb === undefined || verb.pos !== 'VERB' || verb.lemma !== verb.normal) return false;
   const next = sentence.tokens[index + 1];
   const object = next?.pos === 'ADP' ? sentence.tokens[index + 2] : next;
   return object !== undefined && OBJECT_START.has(object.pos) && object.normal !== 'sure';

@@ -1,7 +1,4 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
-
-export type { Draft } from './action-drafts.js';
-
 import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';

@@ -27,8 +27,6 @@ function removeDateSpans(clause: string, clauseStart: number, mentions: DateMent
   for (const mention of inside) {
     const start = mention.index - clauseStart;
     const end = Math.min(mention.end - clauseStart, text.length);
-    // "twice a day", "three times a week": a dose's frequency is part of the task, not its date.
-    if (/\b(?:once|twice|times)\s*$/i.test(text.slice(0, start))) continue;
     const before = text.slice(0, start).replace(PREPOSITIONS_BEFORE_TIME, '');
     text = `${before} ${text.slice(end)}`;
   }

@@ -1,7 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { complete } from './memory-checks.js';
-import { clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
+import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { lexicalFact } from './memory-lexical.js';
@@ -90,11 +90,7 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
     if (match === null) continue;
     const resolved = typeof category === 'function' ? category(match) : category;
     // "We moved from Osaka in July": the household's move is the wearer's too.
-    const singular = clause
-      .replace(/^we're\b/i, "I'm")
-      .replace(/^we've\b/i, "I've")
-      .replace(/^we\b/i, 'I');
-    return { content: rewrite(singular), category: resolved, kind: 'pattern', source: clause };
+    return { content: rewrite(asWearer(clause)), category: resolved, kind: 'pattern', source: clause };
   }
   const shape = shapeOf(tokens);
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };

@@ -54,3 +54,12 @@ export function trimFact(text: string): string {
 export function rewrite(clause: string): string {
   return trimFact(toThirdPerson(trimFact(clause)));
 }
+
+/** "We moved from Osaka", "we're engaged": the household's clause read as the wearer's own. */
+export function asWearer(clause: string): string {
+  return clause
+    .replace(/^we're\b/i, "I'm")
+    .replace(/^we've\b/i, "I've")
+    .replace(/^we\b/i, 'I')
+    .replace(/^our\b/i, 'my');
+}

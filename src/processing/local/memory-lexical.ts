@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Sentence } from './analysis.js';
-import { NOT_A_FACT, rewrite } from './memory-clauses.js';
+import { asWearer, NOT_A_FACT, rewrite } from './memory-clauses.js';
 
 /**
  * Lasting facts found by what they name rather than by how they are phrased: a health condition, a
@@ -108,12 +108,7 @@ export function lexicalFact(
   const clause = clauses.find((item) => item.toLowerCase().includes(thing.noun.split(' ')[0]));
   if (clause === undefined || NOT_A_FACT.test(clause) || OBLIGATION.test(clause)) return null;
   if (FIRST_PERSON_SUBJECT.test(clause)) {
-    const singular = clause
-      .replace(/^we're\b/i, "I'm")
-      .replace(/^we've\b/i, "I've")
-      .replace(/^we\b/i, 'I')
-      .replace(/^our\b/i, 'my');
-    const content = rewrite(singular);
+    const content = rewrite(asWearer(clause));
     return content.toLowerCase().includes(thing.noun.split(' ')[0])
       ? { content, category: thing.category, source: clause }
       : null;

@@ -1,3 +1,4 @@
+import { MAX_WORDS } from './memory-clauses.js';
 import { isProfession } from './memory-patterns.js';
 import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
 import { parseTokens, type Token } from './nlp.js';
@@ -124,10 +125,9 @@ export function roleFact(text: string, tokens: Token[]): string | null {
   // "Mountain Sports Physio" is a business's name, not a job.
   if (roleWords.length > 1 && roleWords.slice(1).every((word) => /^\p{Lu}/u.test(word))) return null;
   const job = role.charAt(0).toLowerCase() + role.slice(1);
+  const aJob = `${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`;
   const where = place === undefined ? '' : ` ${preposition.toLowerCase()} ${place.trim()}`;
-  if (span !== undefined)
-    return `User has been ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where} for ${span.toLowerCase()}`;
-  return `User is ${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}${where}`;
+  return span === undefined ? `User is ${aJob}${where}` : `User has been ${aJob}${where} for ${span.toLowerCase()}`;
 }
 
 // "Nico and I broke up", "My wife and I are expecting our first baby": the wearer and someone, together.
@@ -156,5 +156,5 @@ export function placeReply(text: string): string | null {
   if (still === null) return null;
   const rest = still[3]?.replace(/^still\s+/i, '');
   const content = `User is still ${still[1].toLowerCase()} ${still[2]}${rest === undefined ? '' : `, ${rest}`}`;
-  return content.split(' ').slice(0, 15).join(' ');
+  return content.split(' ').slice(0, MAX_WORDS).join(' ');
 }
