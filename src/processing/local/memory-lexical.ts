@@ -9,7 +9,8 @@ import { asWearer, NOT_A_FACT, rewrite } from './memory-clauses.js';
  * pastime, a musical instrument, a language, a field of study, said by the wearer about themselves.
  * "It's migraines, apparently", "Pickleball, every Sunday", "we've got capoeira on Tuesdays" have no
  * shape in common, but each names a thing that, said of oneself, is worth remembering. The nouns
- * come from WordNet (scripts/train-memory-lexicon.ts), with the newer pastimes WordNet predates.
+ * come from WordNet (scripts/train-memory-lexicon.ts), with the newer pastimes WordNet predates
+ * listed there too.
  */
 
 type NounKind = 'condition' | 'pastime' | 'instrument' | 'language' | 'study';
@@ -22,24 +23,6 @@ const CATEGORY: Record<NounKind, MemoryCategory> = {
   study: 'learnings',
 };
 
-// Pastimes and conditions that are newer than WordNet 3.1 or spelled otherwise there.
-const ADDED: Record<NounKind, string> = {
-  condition:
-    'celiac coeliac prediabetes prediabetic adhd ibs endometriosis hypothyroid hyperthyroid anaemic anemic diabetic asthmatic epileptic',
-  pastime:
-    'pickleball padel bouldering floorball crossfit parkrun pilates yoga capoeira pottery ceramics crochet quilting birdwatching birding cycling climbing running hiking triathlon kayaking woodworking gaming netball rugby cricket choir',
-  instrument: 'tabla taiko ukulele',
-  language: 'mandarin cantonese korean japanese portuguese hindi arabic swahili polish turkish',
-  study: 'history architecture law nursing accounting',
-};
-
-// WordNet senses too rare for talk: "same" is a language, "show" a pastime, "bite" a condition.
-const COMMON = new Set(
-  'same show long heavy lit jumping retake bite scratch stopping swing catch bridge twist base pool cards tag hide rush drive shot limp limping surgery'.split(
-    ' ',
-  ),
-);
-
 let nouns: Map<string, NounKind> | undefined;
 
 function lexicon(): Map<string, NounKind> {
@@ -47,10 +30,9 @@ function lexicon(): Map<string, NounKind> {
   const file = join(import.meta.dirname, 'lexicons', 'memory-nouns.json');
   const { kinds } = JSON.parse(readFileSync(file, 'utf8')) as { kinds: Record<NounKind, string[]> };
   const loaded = new Map<string, NounKind>();
+  // A word WordNet files under two kinds keeps the first (a condition before a pastime).
   for (const [kind, words] of Object.entries(kinds) as Array<[NounKind, string[]]>)
-    for (const word of words) if (!loaded.has(word) && !COMMON.has(word)) loaded.set(word, kind);
-  for (const [kind, words] of Object.entries(ADDED) as Array<[NounKind, string]>)
-    for (const word of words.split(' ')) loaded.set(word, kind);
+    for (const word of words) if (!loaded.has(word)) loaded.set(word, kind);
   nouns = loaded;
   return loaded;
 }
