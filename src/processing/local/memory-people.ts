@@ -1,7 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-shapes.js';
-import { capitalisedInside } from './participants.js';
+import { capitalisedInside, namesCalledOut } from './participants.js';
 import { settingOf } from './setting.js';
 import { escapeRegExp, isPlaceholderSpeaker } from './text.js';
 
@@ -212,7 +212,7 @@ function recurringNames(analysis: Analysis, seen: Set<string>, speakers: Set<str
       said.set(token.value, at_);
     }
   });
-  const addressed = addressedNames(analysis);
+  const addressed = namesCalledOut(analysis);
   const facts: PersonFact[] = [];
   for (const [name, indices] of said) {
     if (indices.length < 2 || addressed.has(name) || namesPlace(analysis, name)) continue;
@@ -230,18 +230,4 @@ function usedAsPerson(text: string, name: string): boolean {
     `\\b${n}(?:'s (?!been\\b)\\p{Ll}+| (?:has|wants|said|says|asked|needs|loves|likes|hates|keeps|starts|gets|and I)\\b)|\\b(?:for|with|tell|ask|call|text|pick up|drop|take|bring|promised) ${n}\\b`,
     'u',
   ).test(text);
-}
-
-/** The names anyone calls out to: "Marta, can you…", "Thanks, Dev." */
-function addressedNames(analysis: Analysis): Set<string> {
-  const names = new Set<string>();
-  for (const sentence of analysis.sentences) {
-    const words = sentence.tokens.filter((token) => token.kind === 'word' || token.value === ',');
-    const first = words[0];
-    if (isName(first) && words[1]?.value === ',') names.add(first.value);
-    const last = sentence.tokens.filter((token) => token.kind === 'word').at(-1);
-    const beforeLast = sentence.tokens[sentence.tokens.indexOf(last as never) - 1];
-    if (isName(last) && beforeLast?.value === ',') names.add(last.value);
-  }
-  return names;
 }

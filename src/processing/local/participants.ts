@@ -22,6 +22,22 @@ function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): st
   return null;
 }
 
+const calledCache = new WeakMap<Analysis, Set<string>>();
+
+/** Every name someone in the conversation calls out to ("Marta, can you…", "Thanks, Dev."), once per analysis. */
+export function namesCalledOut(analysis: Analysis): Set<string> {
+  const cached = calledCache.get(analysis);
+  if (cached !== undefined) return cached;
+  const inside = capitalisedInside(analysis);
+  const names = new Set<string>();
+  for (const sentence of analysis.sentences) {
+    const name = addressedName(sentence, inside);
+    if (name !== null) names.add(name);
+  }
+  calledCache.set(analysis, names);
+  return names;
+}
+
 const insideCache = new WeakMap<Analysis, Set<string>>();
 
 /** Capitalised words seen after a sentence's first word: names, not sentence openings (once per analysis). */
@@ -45,14 +61,9 @@ export function otherParticipants(analysis: Analysis, userName: string): { named
   const labelled = [...others].filter((speaker) => !isPlaceholderSpeaker(speaker)).map(speakerAsPerson);
   if (labelled.length > 0 || others.size === 0) return { named: labelled, count: others.size };
   const own = new Set(userName.toLowerCase().split(/\s+/));
-  const addressed = new Set<string>();
-  const midSentence = capitalisedInside(analysis);
-  for (const sentence of analysis.sentences) {
-    const name = addressedName(sentence, midSentence);
-    if (name !== null && !own.has(name.toLowerCase())) addressed.add(name);
-  }
+  const addressed = [...namesCalledOut(analysis)].filter((name) => !own.has(name.toLowerCase()));
   // Names only stand for the other speakers when there are no more of them than speakers.
-  const named = addressed.size <= others.size ? [...addressed] : [];
+  const named = addressed.length <= others.size ? addressed : [];
   return { named, count: others.size };
 }
 
