@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MEMORY_CATEGORIES } from '../../src/domain/categories.js';
+import type { TranscriptInput } from '../../src/processing/engine.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { dialogue, memo } from './inputs.js';
 
 const engine = createLocalEngine();
+
+/** The memories' texts for a transcript with no memories stored yet. */
+async function contentsOf(input: TranscriptInput): Promise<string[]> {
+  return (await engine.extractMemories(input, [])).map((memory) => memory.content);
+}
 
 test('first-person facts become "User …" memories with categories and tags', async () => {
   const memories = await engine.extractMemories(memo("I live in Lisbon. I'm allergic to peanuts."), []);
@@ -126,7 +132,7 @@ test('a question about someone else is not confirmed as the wearer’s fact', as
     ['SPEAKER_01', false, "How's your brother? Moussa, right? Still in Dakar?"],
     ['SPEAKER_00', true, 'Yes, still in Dakar.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(!contents.includes('User is still in Dakar'), contents.join(' | '));
   assert.ok(
     contents.some((content) => content.startsWith("User's brother") && content.includes('Moussa')),
@@ -192,8 +198,7 @@ test('people and pets of the wearer’s told by how their names are used, withou
     ['SPEAKER_01', false, 'And Henrik?'],
     ['SPEAKER_01', false, 'Hi! Sorry, I was on the phone.'],
   ]);
-  const contents = async (input: ReturnType<typeof dialogue>) =>
-    (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = async (input: ReturnType<typeof dialogue>) => await contentsOf(input);
   assert.deepEqual(await contents(vet), ["User's dog is named Pepper"]);
   assert.deepEqual(await contents(school), ["User's child is named Tomasz"]);
   // Henrik answers for himself: a speaker, not someone of the wearer's.
@@ -209,7 +214,7 @@ test('a thing of the wearer’s someone asks after, and questions that presume a
     ['SPEAKER_01', false, "How's the weather?"],
     ['SPEAKER_00', true, 'Grey.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(contents.includes("User's knee: Better"), contents.join(' | '));
   assert.ok(
     contents.some((content) => content.startsWith('User is still driving the tram')),
@@ -235,7 +240,7 @@ test('a life’s history told in passing: studies, a period abroad, what the hou
     ['I signed up for the ceramics class again, Monday nights.', 'User signed up for the ceramics class'],
   ];
   for (const [said, expected] of cases) {
-    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    const contents = await contentsOf(memo(said));
     assert.deepEqual(contents, [expected], said);
   }
   // A chore in a month is not an education; a meeting is not something owned.
@@ -256,7 +261,7 @@ test('where the wearer worked and means to go, what they gave up, a weekly habit
     ['We only moved from Osaka in July.', 'User only moved from Osaka in July'],
   ];
   for (const [said, expected] of cases) {
-    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    const contents = await contentsOf(memo(said));
     assert.deepEqual(contents, [expected], said);
   }
   assert.deepEqual(await engine.extractMemories(memo('I ran into Tom at the market in Leeds.'), []), []);
@@ -268,7 +273,7 @@ test('a day off is no diet, and a place asked after is no person', async () => {
     ['SPEAKER_01', false, 'You moved to Munich in the spring, right? How is Munich?'],
     ['SPEAKER_00', true, 'Grey, but I love it.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(!contents.some((content) => content.includes('close to User')), contents.join(' | '));
 });
 
@@ -284,7 +289,7 @@ test('a confirmed "still" with an adjective keeps its copula, and a reply that o
       userName: 'Chioma',
     },
   );
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.deepEqual(contents, ['User is still allergic to penicillin']);
 });
 
@@ -297,7 +302,7 @@ test('what a clinician tells the wearer about their health: a finding, a diagnos
     ['Dr Osei', false, 'And we still have the penicillin allergy on your notes, is that right?'],
     ['Erik', true, 'Yes, still.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   for (const fact of ['User has atrial fibrillation', 'User takes apixaban', 'User is allergic to penicillin'])
     assert.ok(contents.includes(fact), `${fact} in ${contents.join(' | ')}`);
 });
@@ -311,9 +316,9 @@ test('a vet visit is the pet’s: a diagnosis said to its owner is no memory of 
       ['Dr Osei', false, 'The results are in. The scan shows arthritis in the left hip.'],
       ['Dr Osei', false, "That's an ear infection too, so the prescription is drops, five milligrams."],
     ]);
-  const person = (await engine.extractMemories(visit('you'), [])).map((memory) => memory.content);
+  const person = await contentsOf(visit('you'));
   assert.ok(person.includes('User has arthritis'), person.join(' | '));
-  const pet = (await engine.extractMemories(visit('your dog Biscuit'), [])).map((memory) => memory.content);
+  const pet = await contentsOf(visit('your dog Biscuit'));
   assert.ok(!pet.some((content) => /infection|arthritis/.test(content)), pet.join(' | '));
 });
 
@@ -323,14 +328,14 @@ test('a relative’s name said beside the relation stays, a child’s age by app
     ["I ride it every day to the UMC, I'm a lab technician there.", 'User is a lab technician in the UMC'],
   ];
   for (const [said, expected] of cases) {
-    const contents = (await engine.extractMemories(memo(said), [])).map((memory) => memory.content);
+    const contents = await contentsOf(memo(said));
     assert.ok(contents.includes(expected), `${said} → ${contents.join(' | ')}`);
   }
   const input = dialogue([
     ['Ms Dube', false, 'And the children, for the guardianship clause?'],
     ['Naledi', true, "Lerato, she's eight, and Kagiso, he's five."],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(contents.includes("User's child is named Lerato"), contents.join(' | '));
 });
 
@@ -341,7 +346,7 @@ test('a job named without a verb, and a span of years after a first phrase', asy
     ['Ruth', false, 'And the choir, still going?'],
     ['Tanvir', true, 'Still there, sixteen years in this choir and my first solo next month.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(contents.includes('User is a senior software engineer at bKash'), contents.join(' | '));
   assert.ok(contents.includes('User has spent sixteen years in the choir'), contents.join(' | '));
   // A business's name is not a job.
@@ -355,7 +360,7 @@ test('what the wearer gave up, a span spent as a job, a condition a doctor found
     ['Since the doctor found the anemia in January.', 'User has anemia'],
   ];
   for (const [said, expected] of cases) {
-    const contents = (await engine.extractMemories(memo(said), []).then((found) => found)).map((m) => m.content);
+    const contents = await contentsOf(memo(said));
     assert.ok(contents.includes(expected), `${said} → ${contents.join(' | ')}`);
   }
   const input = dialogue([
@@ -363,7 +368,7 @@ test('what the wearer gave up, a span spent as a job, a condition a doctor found
     ['Priya', true, "Busy. Amara's dance recital is on the twelfth. And I promised Amara a new costume."],
     ['Dana', false, 'Lovely.'],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(
     contents.some((content) => content.includes('Amara')),
     contents.join(' | '),
@@ -379,7 +384,7 @@ test('a reply that names where the wearer is from or still is, and the couple’
     ['Efua', false, 'Any news?'],
     ['Kojo', true, "We're engaged!"],
   ]);
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   for (const fact of ['User is originally from Lagos', 'User is still at Achimota, teaching maths', 'User is engaged'])
     assert.ok(contents.includes(fact), `${fact} in ${contents.join(' | ')}`);
 });
@@ -388,7 +393,7 @@ test('a plan word after a comma leaves the fact before it, and a fronted circums
   const note = memo(
     "I signed up for the Saturday pottery class at the community centre, starts next week. Since the knee surgery in January I'm not running anymore.",
   );
-  const contents = (await engine.extractMemories(note, [])).map((memory) => memory.content);
+  const contents = await contentsOf(note);
   assert.ok(
     contents.includes('User signed up for the Saturday pottery class at the community centre'),
     contents.join(' | '),
@@ -406,7 +411,7 @@ test('a child given an age among a child’s words, and what the wearer teaches 
     ].join('\n'),
     { userName: 'Tomasz Wiśniewski' },
   );
-  const contents = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  const contents = await contentsOf(input);
   assert.ok(contents.includes("User's child is named Zosia"), contents.join(' | '));
   assert.ok(contents.includes('User is teaching data science at the university'), contents.join(' | '));
   const { title } = await engine.structure(input);
