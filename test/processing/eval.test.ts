@@ -8,11 +8,13 @@ import { createLocalEngine } from '../../src/processing/local/index.js';
 // Regression floors: just under what the local engine reaches on the dev set, so a change that loses
 // ground fails. Where the engine reaches the target (discard 0.90, due date within a day 0.80,
 // event recall 0.60) the floor lies above it, so the target holds too. The third blind corpus (I–K)
-// joined the dev set in session 9 and lowered every figure: the floors follow the larger set.
+// joined the dev set in session 9 and lowered every figure: the floors follow the larger set. The
+// category floors are in-sample since session 10 (the category model's word counts come from the dev
+// set; eval/train-category-model.ts measures it across authors): they fail if the model is not used.
 const FLOORS = {
   discard: 0.97,
-  category: 0.5,
-  categoryAcceptable: 0.69,
+  category: 0.65,
+  categoryAcceptable: 0.94,
   actionItemF1: 0.59,
   memoryF1: 0.52,
   dueWithinDay: 0.8,

@@ -1,9 +1,10 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
 import { handLexiconScores } from './category-hand.js';
+import { type CategoryEvidence, modelCategory } from './category-model.js';
 import { isContentToken, isIdiom, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
-import { kinPresent, settingOf } from './setting.js';
+import { kinPresent, settingOf, settingScores } from './setting.js';
 import { type LexiconPos, topicWeights } from './topic-lexicon.js';
 
 const POS_OF_TAG: Record<string, LexiconPos> = { NOUN: 'n', VERB: 'v', ADJ: 'a' };
@@ -68,11 +69,12 @@ export function wordnetScores(analysis: Analysis): Map<ConversationCategory, num
 }
 
 /** Both lexicons' evidence: WordNet's breadth and the hand lexicon's everyday words. */
-export function topicScores(analysis: Analysis): Map<ConversationCategory, number> {
-  const scores = wordnetScores(analysis);
-  for (const [category, score] of handLexiconScores(analysis)) {
-    scores.set(category, (scores.get(category) ?? 0) + HAND_FACTOR * score);
-  }
+function combined(
+  wordnet: ReadonlyMap<ConversationCategory, number>,
+  hand: ReadonlyMap<ConversationCategory, number>,
+): Map<ConversationCategory, number> {
+  const scores = new Map(wordnet);
+  for (const [category, score] of hand) scores.set(category, (scores.get(category) ?? 0) + HAND_FACTOR * score);
   return scores;
 }
 
@@ -91,12 +93,12 @@ export interface Classification {
   subject: ConversationCategory;
 }
 
-/** The category, and the subject it may differ from; 'other' when nothing in the conversation names a topic. */
-export function classify(analysis: Analysis): Classification {
-  const ranked = [...topicScores(analysis)].sort((a, b) => b[1] - a[1]);
+/** The hand rule: the setting when one is clear, else the subject unless a setting's evidence keeps up. */
+function ruleOf(
+  ranked: ReadonlyArray<[ConversationCategory, number]>,
+  setting: ConversationCategory | undefined,
+): Classification {
   const [top] = ranked;
-  // With a relative taking part, the family is the setting wherever the talk takes place.
-  const setting = kinPresent(analysis) ? 'family' : settingOf(analysis);
   if (top === undefined || top[1] <= MIN_EVIDENCE) return { category: setting ?? 'other', subject: 'other' };
   if (setting !== undefined) return { category: setting, subject: top[0] };
   if (SETTINGS.has(top[0])) return { category: top[0], subject: top[0] };
@@ -105,6 +107,37 @@ export function classify(analysis: Analysis): Classification {
     ([category, score]) => SETTINGS.has(category) && category !== 'family' && score >= SETTING_SHARE * top[1],
   );
   return { category: lead?.[0] ?? top[0], subject: top[0] };
+}
+
+/** Everything the category model weighs, the hand rule's decision among it. */
+export function categoryEvidence(analysis: Analysis): CategoryEvidence {
+  const wordnet = wordnetScores(analysis);
+  const hand = handLexiconScores(analysis);
+  const topic = combined(wordnet, hand);
+  const ranked = [...topic].sort((a, b) => b[1] - a[1]);
+  const kin = kinPresent(analysis);
+  const settingChoice = settingOf(analysis);
+  // With a relative taking part, the family is the setting wherever the talk takes place.
+  const rule = ruleOf(ranked, kin ? 'family' : settingChoice);
+  return {
+    topic,
+    wordnet,
+    hand,
+    setting: settingScores(analysis),
+    settingChoice,
+    kinPresent: kin,
+    rule: rule.category,
+    subject: rule.subject,
+  };
+}
+
+/**
+ * The category (decided by the category model over the engine's evidence), and the subject it may
+ * differ from: the category with the most topic evidence, 'other' when nothing names a topic.
+ */
+export function classify(analysis: Analysis): Classification {
+  const evidence = categoryEvidence(analysis);
+  return { category: modelCategory(analysis, evidence), subject: evidence.subject };
 }
 
 /** The category a conversation is filed under. */
