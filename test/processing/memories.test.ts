@@ -417,3 +417,27 @@ test('a child given an age among a child’s words, and what the wearer teaches 
   const { title } = await engine.structure(input);
   assert.doesNotMatch(title, /Tomasz/, title);
 });
+
+test('the household moving, what the wearer still does not do, and a fond word before a relative', async () => {
+  // At most four memories a conversation: two memos.
+  const contents = [
+    ...(await contentsOf(
+      memo(
+        "We're moving to Oakland in March, so, boxes everywhere. I still don't eat meat. My lovely wife Ana works at the bank.",
+      ),
+    )),
+    ...(await contentsOf(memo("I'll come by train, I don't drive. I don't work weekends anymore."))),
+  ];
+  for (const fact of [
+    'User is moving to Oakland in March',
+    "User doesn't eat meat",
+    "User doesn't drive",
+    "User doesn't work weekends anymore",
+  ]) {
+    assert.ok(contents.includes(fact), `${fact}: ${contents.join(' | ')}`);
+  }
+  assert.ok(
+    contents.some((content) => /wife Ana works at the bank/.test(content)),
+    contents.join(' | '),
+  );
+});

@@ -46,6 +46,9 @@ export function isProfession(words: string[]): boolean {
 const RELATIVES =
   '(?:wife|husband|partner|boyfriend|girlfriend|sons?|daughters?|kids?|children|twins|baby|mom|mum|mother|dad|father|brother|sister|grandma|grandmother|grandpa|grandfather|parents|dog|cat|best friend|boss)';
 export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
+/** A fond or ordering word between "my" and the relative: "my darling husband", "my eldest daughter". */
+const FOND =
+  '(?:(?:lovely|darling|dear|beautiful|wonderful|amazing|little|big|older|younger|eldest|oldest|youngest|late) )?';
 const FREQUENCY =
   '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))';
 
@@ -64,7 +67,10 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^I(?:'ve| have) been (?:at|with) \p{Lu}/u, category: 'work' },
   // "We're engaged", "we are expecting our first in May": the couple's news is the wearer's.
   { pattern: /^we(?:'re| are) (?:engaged|married|expecting|getting married|pregnant)\b/i, category: 'core' },
-  { pattern: /^(?:I|we)(?:'m|'re| am| are) (?:moving|relocating|emigrating) (?:back )?to \p{Lu}/u, category: 'core' },
+  {
+    pattern: /^(?:I|[Ww]e)(?:'m|'re| am| are) (?:moving|relocating|emigrating) (?:back )?to \p{Lu}/u,
+    category: 'core',
+  },
   { pattern: /^I (?:want|plan|hope|intend) to move (?:back )?to \p{Lu}/u, category: 'core' },
   // "We're in Tây Hồ, near the lake", "I'm twenty minutes away in Gdańsk": where the household is.
   {
@@ -94,7 +100,13 @@ export const FACT_PATTERNS: FactPattern[] = [
     pattern: /^I(?:'m| am) (?:a )?(?:vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|diabetic|sober)\b/i,
     category: 'lifestyle',
   },
-  { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke)\b/i, category: 'lifestyle' },
+  { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke|drive)\b/i, category: 'lifestyle' },
+  // "I don't work weekends anymore", "I never work on Fridays": the week the wearer keeps.
+  {
+    pattern:
+      /^I (?:don't|do not|never) work (?:on )?(?:weekends|nights|evenings|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i,
+    category: 'work',
+  },
   { pattern: /^I(?:'m| am) not \w+ing (?:\w+ )?anymore\b/i, category: 'lifestyle' },
   // "I've stopped eating red meat", "I quit smoking in May", "I gave up sugar".
   {
@@ -195,7 +207,7 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^I (?:learned|learnt|realized|found out|discovered) that\b/i, category: 'learnings' },
   {
     pattern: new RegExp(
-      `^my ${RELATIVES}(?: \\w+)? (?:is|are|was|were|lives|live|works|work|just|has|have|moved|studies|turned|turns|started|starts|start|runs|plays|grew up|comes|came|passed away|died)\\b`,
+      `^my ${FOND}${RELATIVES}(?: \\w+)? (?:is|are|was|were|lives|live|works|work|just|has|have|moved|studies|turned|turns|started|starts|start|runs|plays|grew up|comes|came|passed away|died)\\b`,
       'i',
     ),
     category: 'core',

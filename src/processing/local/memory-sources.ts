@@ -38,8 +38,10 @@ const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
     'I $1',
   ],
 ];
-// "I actually live in…", "I originally trained as…": an adverb between the subject and the verb.
-const INSERTED = /^I (?:actually|originally|really|also|even|currently|basically) (?=\p{Ll})/u;
+// "I actually live in…", "I originally trained as…", "I still don't eat meat": an adverb between the
+// subject and the verb.
+const INSERTED =
+  /^I (?:actually|originally|really|also|even|currently|basically|still|usually|normally|generally) (?=\p{Ll})/u;
 
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 // "Saturdays I coach my daughter's cricket team": a weekday in the plural makes a habit of what follows.
