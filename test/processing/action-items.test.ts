@@ -382,3 +382,17 @@ test('a memo without subjects: "Need to …", a named thing picked up, and a mon
     ['Cancel the gym membership', null],
   );
 });
+
+test('a deliverable promised with its result, a task started on, a second task after "go to", a talk planned', async () => {
+  const cases: Array<[string, Array<[string, string | null]>]> = [
+    ["I'll have the postmortem done by Wednesday.", [['Finish the postmortem', '2026-03-04T23:59']]],
+    ["I'll have the hotfix deployed by Thursday.", [['Deploy the hotfix', '2026-03-05T23:59']]],
+    ["I'll have a first draft of the poster by Friday.", [['Finish a first draft of the poster', '2026-03-06T23:59']]],
+    ["I'll have the salmon.", []],
+    ["I'll start preparing the licensing documents.", [['Prepare the licensing documents', null]]],
+    ['I have to go to Álafoss and buy more yarn by Saturday.', [['Buy more yarn', '2026-03-07T23:59']]],
+    ["I'm talking to Derek about the workload on Monday.", [['Talk to Derek about the workload', '2026-03-09T23:59']]],
+    ["I'm walking to work tomorrow.", []],
+  ];
+  for (const [text, expected] of cases) assert.deepEqual(await items(memo(text)), expected, text);
+});

@@ -40,8 +40,9 @@ const CLAUSE_END = new RegExp(
     `and ${PRONOUN_SUBJECT}|(?:before|after|when|once|as soon as|until) ${PRONOUN_SUBJECT}|in case)\\b)`,
   'i',
 );
+// "I'll start preparing the licensing documents": the task is the verb started on.
 const LEADING_ADVERBS =
-  /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and)\s+)+/i;
+  /^(?:(?:also|just|really|definitely|probably|actually|finally|quickly|still|then|first|properly|totally|absolutely|please|go ahead and|try and|(?:start|begin|get started)(?=\s+[a-z]+ing\b))\s+)+/i;
 
 // "bring the, uh, the spare key": a phrase cut off after a determiner, preposition or filler goes on.
 const UNFINISHED = /\b(?:the|a|an|my|your|our|their|to|of|for|with|uh|um|er|erm|like)$/i;
@@ -68,7 +69,8 @@ export const DATED =
   /\b(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|next|by|before|end of|this (?:week|month|morning|afternoon|evening)|\d{1,2}(?:st|nd|rd|th)|january|february|march|april|june|july|august|september|october|november|december)\b/i;
 
 // "print the confirmation and buy an adapter": a second task verb with its own object is a second task.
-const COORDINATED_TASK = /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|some|two|three|\d+)\b)/gi;
+const COORDINATED_TASK =
+  /,? and (?:then |also |uh |um |er )*([a-z]+) (?=(?:a|an|the|my|our|your|his|her|their|this|that|these|those|some|more|new|another|extra|two|three|\d+)\b)/gi;
 
 /** What a cue says of its candidate before the clause is found: who, how strongly, where the cue starts. */
 export type CueAt = Pick<Candidate, 'sentence' | 'sentenceIndex' | 'kind' | 'strength' | 'cueStart' | 'impliedVerb'>;

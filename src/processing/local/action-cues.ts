@@ -18,7 +18,46 @@ interface Cue {
   impliedVerb?: string;
 }
 
+/** The implied verb of "I'll have the postmortem done by Wednesday": the result names the deliverable. */
+export const RESULT_VERB = 'finish';
+const RESULT =
+  /\s+(done|finished|ready|completed|sorted|deployed|sent|fixed|submitted|booked|signed|uploaded|written|drafted|printed|installed|delivered|reviewed|packed|paid)\b/i;
+const RESULT_VERBS: Record<string, string> = {
+  deployed: 'deploy',
+  sent: 'send',
+  fixed: 'fix',
+  submitted: 'submit',
+  booked: 'book',
+  signed: 'sign',
+  uploaded: 'upload',
+  written: 'write',
+  drafted: 'draft',
+  printed: 'print',
+  installed: 'install',
+  delivered: 'deliver',
+  reviewed: 'review',
+  packed: 'pack',
+  paid: 'pay',
+};
+
+/** "the hotfix deployed" → ["deploy", "the hotfix"]; "a first draft of the poster" → ["finish", …]. */
+export function resultTask(description: string): [verb: string, object: string] {
+  const result = RESULT.exec(description);
+  if (result === null) return [RESULT_VERB, description];
+  const object = description.slice(0, result.index) + description.slice(result.index + result[0].length);
+  return [RESULT_VERBS[result[1].toLowerCase()] ?? RESULT_VERB, object];
+}
+
 const SELF_CUES: Cue[] = [
+  // "I'll have the postmortem done by Wednesday", "I'll have a first draft by the end of the month": a
+  // deliverable promised with its result or its deadline ("I'll have the salmon" promises nothing).
+  {
+    pattern:
+      /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i should) have\s+(?=(?:the|a|an|my|our|your|this|that|these|those|all|everything)\b[^,.;!?]{0,60}?\s(?:done|finished|ready|completed|sorted|deployed|sent|fixed|submitted|booked|signed|uploaded|written|drafted|printed|installed|delivered|reviewed|packed|paid|by|before)\b)/gi,
+    kind: 'commitment',
+    strength: 'strong',
+    impliedVerb: RESULT_VERB,
+  },
   {
     pattern:
       /\b(?:remind me to|don'?t (?:let me )?forget to|do not forget to|remember to|note to self\s*[:,-]?|make a note to|set a reminder to|reminder(?: for me)?\s*[:,-]\s*(?:i need to|i have to|to)?)\s+/gi,

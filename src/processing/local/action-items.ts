@@ -1,5 +1,5 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
-import { assignWindows, type Candidate, findCandidates } from './action-cues.js';
+import { assignWindows, type Candidate, findCandidates, RESULT_VERB, resultTask } from './action-cues.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
@@ -121,7 +121,9 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
 /** "Your feedback in the system" → "Send my feedback in the system". */
 function withImpliedVerb(candidate: Candidate, description: string): string {
   if (candidate.impliedVerb === undefined || description === '') return description;
-  return `${capitalizeFirst(candidate.impliedVerb)} ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+  const [verb, object] =
+    candidate.impliedVerb === RESULT_VERB ? resultTask(description) : [candidate.impliedVerb, description];
+  return `${capitalizeFirst(verb)} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
 }
 
 function consider(candidate: Candidate, extraction: Extraction): void {

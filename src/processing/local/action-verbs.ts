@@ -70,8 +70,12 @@ const HABITUAL =
  * A plan stated in the present needs a verb in the present (not "I called"), an object (not "I'm flying
  * out"), a verb that is not a light one, and no sign of a habit ("I walk the dog every morning").
  */
+// "I'm talking to Derek on Monday": a plan whose person follows a preposition.
+const PLANNED_WITH_PERSON = /^(?:talk|speak|meet|chat) (?:to|with) \S/;
+
 function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
-  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb) || !hasObject(next)) return false;
+  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb)) return false;
+  if (!hasObject(next) && !PLANNED_WITH_PERSON.test(`${verb} ${next} `)) return false;
   if (HABITUAL.test(candidate.sentence.text) || candidate.sentence.text.trim().endsWith('?')) return false;
   const { verbToken, object } = verbAndObject(candidate);
   const inPresent =
