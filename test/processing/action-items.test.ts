@@ -396,3 +396,18 @@ test('a deliverable promised with its result, a task started on, a second task a
   ];
   for (const [text, expected] of cases) assert.deepEqual(await items(memo(text)), expected, text);
 });
+
+test('what the wearer brings to an appointment is due when the appointment is', async () => {
+  const input = dialogue([
+    ['Shop', false, 'Your bike will be ready on Friday at ten, you can pick it up then.'],
+    ['Sam', true, "Great, and I'll bring my residence card for the warranty."],
+    ['Shop', false, 'Perfect, see you then.'],
+  ]);
+  assert.deepEqual(await items(input), [['Bring my residence card for the warranty', '2026-03-06T10:00']]);
+  // Without a dated plan in the conversation there is nothing to tie it to.
+  const undated = dialogue([
+    ['Shop', false, 'The warranty needs some proof of residence.'],
+    ['Sam', true, "Okay, I'll bring my residence card."],
+  ]);
+  assert.deepEqual(await items(undated), [['Bring my residence card', null]]);
+});

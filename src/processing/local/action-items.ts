@@ -1,11 +1,12 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates, RESULT_VERB, resultTask } from './action-cues.js';
+import { CARRIED, carriedTo, chooseDue, dateJustAfter, dateJustBefore, mentionsOf } from './action-dates.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
-import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { type Clock, clockOf } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
 import { addressedByWearer } from './participants.js';
 import {
@@ -21,58 +22,7 @@ import { finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
-const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
-
-function bestMention(group: DateMention[]): DateMention | null {
-  const ranked = [...group].sort(
-    (a, b) => Number(b.deadline) - Number(a.deadline) || Number(b.dateKnown) - Number(a.dateKnown) || a.index - b.index,
-  );
-  return ranked[0] ?? null;
-}
-
-/** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
-function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
-  const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
-  const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
-  const before = mentions.filter((m) => m.end <= candidate.clauseStart && m.index >= candidate.windowStart);
-  for (const group of [inClause, after, before]) {
-    const mention = bestMention(group);
-    if (mention !== null) return mentionInstant(mention, clock, 23, 59);
-  }
-  // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
-  if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
-  return null;
-}
-
-/**
- * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
- * a named day from the sentence just before it, or from the other speaker's turn it answers.
- */
-const LOOK_BACK_FOR_DATE = 3;
-
-function dateJustBefore(candidate: Candidate, extraction: Extraction): Date | null {
-  for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
-    const index = candidate.sentenceIndex - back;
-    const previous = extraction.analysis.sentences[index];
-    if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
-    // Further back than the sentence before, only the turn being answered sets the date.
-    if (back > 1 && previous.turn === candidate.sentence.turn) continue;
-    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
-    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
-  }
-  return null;
-}
-
-/** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
-function dateJustAfter(candidate: Candidate, extraction: Extraction): Date | null {
-  const index = candidate.sentenceIndex + 1;
-  const next = extraction.analysis.sentences[index];
-  if (next === undefined || next.turn !== candidate.sentence.turn) return null;
-  if (next.tokens.filter((token) => token.kind === 'word').length > 6) return null;
-  const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
-  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
-}
 
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
   const voice = candidate.kind === 'request' ? 'request' : 'self';
@@ -101,11 +51,6 @@ interface Extraction {
   analysis: Analysis;
   clock: Clock;
   drafts: Draft[];
-}
-
-function mentionsOf(extraction: Extraction, sentenceIndex: number): DateMention[] {
-  const sentence = extraction.analysis.sentences[sentenceIndex];
-  return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
 }
 
 /** The cue's verb names a deliverable, and the plan is neither hypothetical nor already under way. */
@@ -255,6 +200,9 @@ export function draftActionItems(input: TranscriptInput): { drafts: Draft[]; ana
     return { drafts: cached.drafts, analysis };
   const extraction: Extraction = { analysis, clock: clockOf(input.startedAt, input.timezone), drafts: [] };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
+  for (const draft of extraction.drafts) {
+    if (draft.dueAt === null && CARRIED.test(draft.description)) draft.dueAt = carriedTo(draft, extraction);
+  }
   draftCache.set(analysis, {
     startedAt: input.startedAt.getTime(),
     timezone: input.timezone,

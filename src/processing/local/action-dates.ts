@@ -1,0 +1,85 @@
+import type { Candidate } from './action-cues.js';
+import type { Draft } from './action-drafts.js';
+import type { Analysis } from './analysis.js';
+import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+
+/** When a drafted task is due: its own dates, a neighbouring sentence's, or the appointment it serves. */
+
+/** What dating a task reads: the parsed conversation and its clock. */
+export interface Dating {
+  analysis: Analysis;
+  clock: Clock;
+}
+
+const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
+
+export function mentionsOf(extraction: Dating, sentenceIndex: number): DateMention[] {
+  const sentence = extraction.analysis.sentences[sentenceIndex];
+  return sentence === undefined ? [] : mentionsIn(sentence, extraction.clock);
+}
+
+function bestMention(group: DateMention[]): DateMention | null {
+  const ranked = [...group].sort(
+    (a, b) => Number(b.deadline) - Number(a.deadline) || Number(b.dateKnown) - Number(a.dateKnown) || a.index - b.index,
+  );
+  return ranked[0] ?? null;
+}
+
+/** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
+export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
+  const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
+  const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
+  const before = mentions.filter((m) => m.end <= candidate.clauseStart && m.index >= candidate.windowStart);
+  for (const group of [inClause, after, before]) {
+    const mention = bestMention(group);
+    if (mention !== null) return mentionInstant(mention, clock, 23, 59);
+  }
+  // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
+  if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
+  return null;
+}
+
+/**
+ * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
+ * a named day from the sentence just before it, or from the other speaker's turn it answers.
+ */
+const LOOK_BACK_FOR_DATE = 3;
+
+export function dateJustBefore(candidate: Candidate, extraction: Dating): Date | null {
+  for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
+    const index = candidate.sentenceIndex - back;
+    const previous = extraction.analysis.sentences[index];
+    if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
+    // Further back than the sentence before, only the turn being answered sets the date.
+    if (back > 1 && previous.turn === candidate.sentence.turn) continue;
+    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
+    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
+  }
+  return null;
+}
+
+/** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
+export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | null {
+  const index = candidate.sentenceIndex + 1;
+  const next = extraction.analysis.sentences[index];
+  if (next === undefined || next.turn !== candidate.sentence.turn) return null;
+  if (next.tokens.filter((token) => token.kind === 'word').length > 6) return null;
+  const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
+  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+}
+
+export const CARRIED = /^(?:Bring|Take along|Show)\b/;
+
+/**
+ * "I'll bring my residence card": what is carried to an appointment is due when it happens, the
+ * nearest dated plan said before it (the appointment under discussion).
+ */
+export function carriedTo(draft: Draft, extraction: Dating): Date | null {
+  for (let index = draft.sentenceIndex; index >= 0; index--) {
+    const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
+    if (mention === undefined) continue;
+    const at = mentionInstant(mention, extraction.clock, 23, 59);
+    if (at.getTime() >= extraction.clock.startedAt.getTime()) return at;
+  }
+  return null;
+}
