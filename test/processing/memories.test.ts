@@ -27,8 +27,8 @@ test('at most four memories, the ones the memory model is surest of first', asyn
   assert.deepEqual(
     memories.map((memory) => [memory.content, memory.category]),
     [
-      ['User lives in Lisbon', 'core'],
       ["User works as a nurse at the children's hospital", 'work'],
+      ['User lives in Lisbon', 'core'],
       ['User is allergic to peanuts', 'core'],
       ['User has two cats', 'core'],
     ],
@@ -440,4 +440,54 @@ test('the household moving, what the wearer still does not do, and a fond word b
     contents.some((content) => /wife Ana works at the bank/.test(content)),
     contents.join(' | '),
   );
+});
+
+test('what is not a lasting fact: a bare role in passing, a state of the moment, things to hand', async () => {
+  const passing = await contentsOf(
+    dialogue([
+      ['Sam', true, "Just so you know, I'm leaving at one on Friday. Dentist. Finally getting that tooth out."],
+      ['Ines', false, 'Good luck. Six, seven, eight, done with the sprint?'],
+      ['Sam', true, "I'm dead. I have photos of the board, and I have medication for later."],
+    ]),
+  );
+  assert.deepEqual(passing, []);
+  // The same bare role answers a question about the wearer, and a condition is had for good.
+  const asked = await contentsOf(
+    dialogue([
+      ['Ines', false, 'So what do you do?'],
+      ['Sam', true, 'Dentist.'],
+      ['Ines', false, 'And the headaches?'],
+      ['Sam', true, 'I have aphantasia, actually, and I have migraines.'],
+    ]),
+  );
+  assert.ok(asked.includes('User is a dentist'), asked.join(' | '));
+  assert.ok(asked.includes('User has aphantasia'), asked.join(' | '));
+});
+
+test('a hedge before the verb keeps the verb conjugated', async () => {
+  const contents = await contentsOf(memo('I kind of want to learn Japanese, I have wanted it for years.'));
+  assert.ok(
+    contents.some((content) => content.startsWith('User kind of wants to learn Japanese')),
+    contents.join(' | '),
+  );
+});
+
+test('answers that greet, deny or identify are no facts; a relation corrected is no name; a code or a place is no child', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Agent', false, "What's your policy number?"],
+      ['Sam', true, 'Kia ora, Raj.'],
+      ['Agent', false, "And what's your full name?"],
+      ['Sam', true, 'Sam Bell, member ID 7-7-1-0-4-2.'],
+      ['Agent', false, 'Any fever?'],
+      ['Sam', true, 'A little cough last week, but no fever.'],
+      ['Agent', false, 'Lucas is your husband?'],
+      ['Sam', true, "Fiancé. We're getting married in the spring."],
+      ['Agent', false, 'Your HbA1c is six point one, the kids will be fine.'],
+      ['Sam', true, 'My place in Oost is small, but Oost is where the kids go to school.'],
+    ]),
+  );
+  for (const content of contents) {
+    assert.doesNotMatch(content, /Kia ora|member ID|fever|named Fiancé|HbA1c|named Oost/, contents.join(' | '));
+  }
 });

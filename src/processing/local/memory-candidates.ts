@@ -146,7 +146,7 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
     facts.push({ content: rewrite(relative), category: 'core', kind: 'relative', order, source: relative });
   const place = facts.length === 0 ? placeReply(sentence.text) : null;
   if (place !== null) facts.push({ content: place, category: 'core', kind: 'pattern', order, source: place });
-  const role = facts.length === 0 ? roleFact(sentence.text, sentence.tokens) : null;
+  const role = facts.length === 0 ? roleFact(sentence.text, sentence.tokens, repliesToQuestion) : null;
   if (role !== null) facts.push({ content: role, category: 'work', kind: 'profession', order, source: role });
   const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
   if (span?.content !== undefined)

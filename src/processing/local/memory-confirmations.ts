@@ -1,6 +1,6 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { isName, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
+import { isName, KIN, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
 import type { Statement } from './memory-sources.js';
 
 /**
@@ -209,7 +209,8 @@ function leadingName(sentence: Sentence | undefined): string | null {
   const words = sentence?.tokens.filter((token) => token.kind === 'word') ?? [];
   // "Little Ama?": a fond adjective before the name.
   const first = /^(?:little|big|baby|young|old)$/.test(words[0]?.normal ?? '') ? words[1] : words[0];
-  return isName(first) ? first.value : null;
+  // "Lucas is your husband?" "Fiancé.": a relation corrected, not a name.
+  return isName(first) && !KIN.test(first.value) ? first.value : null;
 }
 
 /**

@@ -37,6 +37,15 @@ function lexicon(): Map<string, NounKind> {
   return loaded;
 }
 
+/** Whether WordNet files the noun (lemma) under a lasting kind: a condition, pastime, instrument, language or study. */
+export function isLastingNoun(noun: string): boolean {
+  const word = noun.toLowerCase();
+  return lexicon().has(word) || CONDITION_FORM.test(word);
+}
+
+/** Conditions newer than WordNet still have a clinical form: "aphantasia", "long-covid myalgia". */
+const CONDITION_FORM = /^[a-z-]{4,}(?:itis|osis|emia|aemia|pathy|algia|plegia|phobia|lexia|somnia)$|^[a-z]{6,}ia$/;
+
 export interface NamedThing {
   noun: string;
   kind: NounKind;

@@ -173,8 +173,9 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       if (signal === 'asked' && next !== undefined && !next.isUser) return;
       seen.add(token.value);
       const { role, species } = roleOf(analysis, index, signal, animals);
-      // "How's Denmark?" asks after a place: a name said after "in" or "to" anywhere is one.
-      if (role === 'person' && namesPlace(analysis, token.value)) return;
+      // "How's Denmark?" asks after a place, "my place in Oost" names one: a name said after "in" or
+      // "to" anywhere is a place.
+      if (role !== 'pet' && namesPlace(analysis, token.value)) return;
       facts.push({ content: contentOf(token.value, role, species), category: 'core', sentence });
     });
   });

@@ -108,8 +108,12 @@ const ROLE = new RegExp(
   'iu',
 );
 
-/** A job the wearer names without a verb, in answer or aside: "User is a senior software engineer at bKash". */
-export function roleFact(text: string, tokens: Token[]): string | null {
+/**
+ * A job the wearer names without a verb, in answer or aside: "User is a senior software engineer at
+ * bKash". A bare role ("Dentist.", "Doctor…") is the wearer's job only in answer to a question about
+ * them; said in passing it names an errand or addresses someone.
+ */
+export function roleFact(text: string, tokens: Token[], repliesToQuestion = false): string | null {
   const words = tokens.filter((token) => token.kind === 'word');
   // A verb, a pronoun or a possessive makes it a sentence of another shape ("Doctor's orders").
   if (words.length === 0 || words.length > 9 || words.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos)))
@@ -118,6 +122,7 @@ export function roleFact(text: string, tokens: Token[]): string | null {
   const match = ROLE.exec(text.trim().replace(/[.!]+$/, ''));
   if (match === null) return null;
   const [, role, preposition, place, span] = match;
+  if (place === undefined && span === undefined && !repliesToQuestion) return null;
   const roleWords = role.split(' ');
   const head = roleWords.at(-1) ?? '';
   if (!isProfession([head]) || roleWords.some((word) => /^(?:the|my|your|his|her|our|their|a|an)$/i.test(word)))

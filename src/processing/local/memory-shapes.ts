@@ -1,4 +1,5 @@
 import type { MemoryCategory } from '../../domain/categories.js';
+import { isLastingNoun } from './memory-lexical.js';
 import { isProfession } from './memory-patterns.js';
 import type { Token } from './nlp.js';
 
@@ -23,7 +24,8 @@ const PASSING = new Set(
   listening coming going leaving trying looking thinking getting doing working sitting waiting calling
   home away out off in on up down around new old alone close next last first gonna able unable available
   glad grateful thankful curious interested worried tired exhausted confused excited stressed annoyed
-  bored surprised shocked impressed pleased disappointed relieved embarrassed terrified lost stuck`.split(/\s+/),
+  bored surprised shocked impressed pleased disappointed relieved embarrassed terrified lost stuck
+  dead proud starving stuffed drunk hungover freezing knackered shattered jealous so`.split(/\s+/),
 );
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'some']);
 /** Verbs whose present simple states no habit: mental states, perception, speech acts. */
@@ -92,7 +94,9 @@ function copula(tokens: Token[]): Shape | null {
   // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from (a place name, not "in the car").
   if (
     ['in', 'from', 'based'].includes(first.normal) &&
-    tokens.slice(index + 1, index + 3).some((token) => token.pos === 'PROPN')
+    tokens
+      .slice(index + 1, index + 3)
+      .some((token) => token.pos === 'PROPN' && token.kind === 'word' && token.normal !== 'i')
   )
     return { category: 'core' };
   if (DETERMINERS.has(first.normal)) index++;
@@ -114,6 +118,9 @@ function bareHave(tokens: Token[]): Shape | null {
   const nounlike = (token: Token | undefined) => token !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(token.pos);
   if (object === undefined || !(nounlike(object) || (object.pos === 'VERB' && tokens[3]?.pos === 'NOUN'))) return null;
   if (tokens[2]?.normal === 'got' || tokens.some((token) => token.normal === 'to')) return null;
+  // "I have tinnitus", "I have sleep apnea" name a condition; "I have photos", "I have medication" the moment's things.
+  const nouns = tokens.slice(2).filter((token) => token.pos === 'NOUN' || token.pos === 'ADJ');
+  if (!nouns.some((token) => isLastingNoun(token.lemma) || isLastingNoun(token.normal))) return null;
   return { category: 'core' };
 }
 
@@ -172,7 +179,11 @@ const NOT_A_NAME = new RegExp(
 /** A capitalised proper noun that can be a person's or a pet's name. */
 export function isName(token: Token | undefined): token is Token {
   return (
-    token !== undefined && token.pos === 'PROPN' && /^\p{Lu}\p{Ll}/u.test(token.value) && !NOT_A_NAME.test(token.normal)
+    token !== undefined &&
+    token.pos === 'PROPN' &&
+    // "HbA1c", "Q3": a capital and a digit make a code, not a name.
+    /^\p{Lu}\p{Ll}\p{L}*$/u.test(token.value.replace(/['’-]\p{L}+/gu, '')) &&
+    !NOT_A_NAME.test(token.normal)
   );
 }
 

@@ -141,6 +141,11 @@ const ABOUT_LISTENER =
   /\byour\b|^(?:and |so |oh )?(?:any|what do you|what kind of|which|do you|are you|where do you|where are you)\b/i;
 
 const IDENTITY_TOPIC = /\b(?:name|number|birth|email|account|card|reference)\b/i;
+const ADDRESS =
+  /\b(?:street|st|road|rd|avenue|ave|lane|drive|close|way|place|court|crescent|boulevard|apartment|apt|flat|unit)\b/i;
+// "Kia ora, Raj", "Just mine, yes", "A little cough, but no fever": a greeting or a denial answers nothing.
+const NO_ANSWER =
+  /^(?:hi|hello|hey|kia ora|morning|good (?:morning|afternoon|evening)|thanks|thank you)\b|\b(?:yes|no|nope|yeah)$|\bno \w+$/i;
 
 export interface Answer {
   topic: string;
@@ -180,7 +185,8 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
     if (topic === undefined || topic === null) return;
     const answer = answerPhrase(analysis, index + 1);
     // "Full name?" "Oluwaseun Adebayo.": the account already knows who the wearer is; an address after it says where they live.
-    if (IDENTITY_TOPIC.test(topic) && !answer.includes(',')) return;
+    if (IDENTITY_TOPIC.test(topic) && !ADDRESS.test(answer)) return;
+    if (NO_ANSWER.test(answer)) return;
     answers.push({ topic, answer, sentence: reply });
   });
   return answers;

@@ -33,7 +33,19 @@ const ADVERBS = new Set([
   'sometimes',
   'generally',
   'only',
+  'probably',
+  'definitely',
+  'already',
+  'barely',
+  'hardly',
+  'almost',
+  'even',
+  'basically',
+  'kinda',
+  'sorta',
 ]);
+/** Two-word hedges before the verb: "I kind of want to learn Japanese". */
+const HEDGES = /^(?:kind|sort) of$/i;
 const IRREGULAR_PAST = new Set(
   'grew was were went had did made got took began left met ran came became bought sold spent quit lost won wrote taught built found felt kept knew'.split(
     ' ',
@@ -74,7 +86,11 @@ function subjectToUser(text: string): string {
   const words = text.split(' ');
   if (words[0]?.toLowerCase() !== 'i') return text;
   let verbIndex = 1;
-  while (verbIndex < words.length && ADVERBS.has(words[verbIndex].toLowerCase())) verbIndex++;
+  for (;;) {
+    if (verbIndex < words.length && ADVERBS.has(words[verbIndex].toLowerCase())) verbIndex++;
+    else if (HEDGES.test(`${words[verbIndex]} ${words[verbIndex + 1]}`)) verbIndex += 2;
+    else break;
+  }
   if (verbIndex < words.length) words[verbIndex] = thirdPersonVerb(words[verbIndex]);
   words[0] = 'User';
   return words.join(' ');
