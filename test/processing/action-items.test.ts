@@ -27,6 +27,9 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll send the slides by the end of next week.", 'Send the slides', '2026-03-13T23:59'],
   ['Pay rent by end of day.', 'Pay rent', '2026-03-04T23:59'],
   ['Note to self: renew the car insurance before the 30th.', 'Renew the car insurance', '2026-03-30T23:59'],
+  // Said on the 4th: "before the 4th" is next month's, "by the 4th" today.
+  ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
+  ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
   ['I need to water the plants.', 'Water the plants', null],
 ];

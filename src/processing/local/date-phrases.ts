@@ -77,7 +77,9 @@ export function ordinalDays(sentence: string, today: LocalDateTime): DateMention
   for (const match of sentence.matchAll(ORDINAL_DAY)) {
     const day = Number(match[1]);
     if (day < 1 || day > 31) continue;
-    const monthOffset = day >= today.day ? 0 : 1;
+    // "before the third", said on the third, means next month's.
+    const before = /\bbefore\s+$/i.test(sentence.slice(0, match.index));
+    const monthOffset = day > today.day || (day === today.day && !before) ? 0 : 1;
     const first = new Date(Date.UTC(today.year, today.month - 1 + monthOffset, 1));
     const local = { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1, day, hour: 0, minute: 0 };
     mentions.push(phraseMention(sentence, match, local, { hasTime: false, precise: true }));
