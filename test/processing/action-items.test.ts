@@ -414,3 +414,23 @@ test('what the wearer brings to an appointment is due when the appointment is', 
   ]);
   assert.deepEqual(await items(undated), [['Bring my residence card', null]]);
 });
+
+test('a list of one’s own tasks: each keeps its own date, a prohibition and a remark end the task', async () => {
+  const found = await items(
+    memo(
+      [
+        'Note to self, renew the car insurance before the 20th.',
+        'And book flights to Accra for Christmas, prices are going up.',
+        "Also I really should call Grandma, it's been three weeks.",
+        "Please bring the vaccination booklet, and don't feed the cat after midday.",
+        'Remind people the retreat is October twelfth.',
+      ].join(' '),
+    ),
+  );
+  const byText = Object.fromEntries(found);
+  assert.equal(byText['Renew the car insurance'], '2026-03-20T23:59', JSON.stringify(found));
+  assert.equal(byText['Book flights to Accra for Christmas'], null, JSON.stringify(found));
+  assert.equal(byText['Call Grandma'], null, JSON.stringify(found));
+  assert.ok('Bring the vaccination booklet' in byText, JSON.stringify(found));
+  assert.ok('Remind people the retreat' in byText, JSON.stringify(found));
+});

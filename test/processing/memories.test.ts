@@ -491,3 +491,8 @@ test('answers that greet, deny or identify are no facts; a relation corrected is
     assert.doesNotMatch(content, /Kia ora|member ID|fever|named Fiancé|HbA1c|named Oost/, contents.join(' | '));
   }
 });
+
+test('a fact cut before "I feel great" leaves no "and honestly" behind', async () => {
+  const contents = await contentsOf(memo("I've been vegetarian for a year now and honestly I feel great."));
+  assert.ok(contents.includes('User has been vegetarian for a year'), contents.join(' | '));
+});

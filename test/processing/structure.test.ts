@@ -290,3 +290,33 @@ test('a speaker labelled by a role reads as that role: "the agent", not a person
     found.join(' | '),
   );
 });
+
+test('a voice memo of the week: dates and times said apart, dinner at eight, a dated task titled by itself', async () => {
+  const input = memo(
+    [
+      'Okay, voice note, Sunday evening. This week is chaos.',
+      "Tuesday is Leo's football match at five, I promised I'd be there.",
+      "We're having dinner at eight on Friday.",
+      'Oh and pick up the dry cleaning Thursday.',
+    ].join(' '),
+    { startedAt: '2026-03-01T19:00:00-05:00' },
+  );
+  const { events, title } = await engine.structure(input);
+  assert.doesNotMatch(title, /voice|chaos/i, title);
+  const when = Object.fromEntries(events.map((event) => [event.title, wallClock(event.start, 'America/New_York')]));
+  assert.equal(when['Football Match'], '2026-03-03T17:00', JSON.stringify(when));
+  assert.equal(when.Dinner, '2026-03-06T20:00', JSON.stringify(when));
+  assert.equal(when['Pick Up the Dry Cleaning']?.slice(0, 10), '2026-03-05', JSON.stringify(when));
+});
+
+test('an event already "with" someone takes no second party', async () => {
+  const input = dialogue([
+    ['Receptionist', false, 'We have an appointment with Dr Patel tomorrow at four fifteen, would that work?'],
+    ['Sam', true, 'Tomorrow at four fifteen is perfect.'],
+  ]);
+  const { events } = await engine.structure(input);
+  assert.deepEqual(
+    events.map((event) => event.title),
+    ['Appointment with Dr Patel'],
+  );
+});

@@ -34,6 +34,10 @@ const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
     // "buy the fabric, Ngozi sent the colour": someone else's report starts a clause of its own.
     `|,\\s+(?=[a-z]+ (?:sent|said|says|told|asked|wants|thinks|reckons)\\b)` +
+    // "book flights, prices are going up": a subject and its verb after a comma start another clause;
+    // "bring the booklet, and don't feed her": so does a prohibition.
+    `|,\\s+(?=(?:[a-z]+ ){1,2}(?:is|are|was|were|has|have)\\s+(?!to\\b)[a-z]+ing\\b)` +
+    `|,?\\s+(?=and (?:don'?t|do not|never)\\b)` +
     // "a polite but firm email": a "but" between the adjectives of one noun phrase ends nothing.
     `|(?<!\\b(?:a|an)\\s+[\\w-]+)\\s+(?=but\\b)` +
     `|\\s+(?=(?:because|since|so that|so ${PRONOUN_SUBJECT}|while|though|although|unless|if|whereas|otherwise|` +

@@ -66,7 +66,7 @@ const SELF_CUES: Cue[] = [
   },
   {
     pattern:
-      /\b(?:i'll|i will|i need to|i have to|i've got to|i got to|i gotta|i must|i'm going to|i am going to|i'm gonna|i plan to|i'm planning to|i still need to|i still have to)\s+/gi,
+      /\b(?:i'll|i will|i (?:really |definitely |seriously |also |still |just |absolutely )?(?:need to|have to|must)|i've got to|i got to|i gotta|i'm going to|i am going to|i'm gonna|i plan to|i'm planning to)\s+/gi,
     kind: 'commitment',
     strength: 'strong',
   },
@@ -77,7 +77,8 @@ const SELF_CUES: Cue[] = [
     strength: 'strong',
   },
   {
-    pattern: /\b(?:we need to|we have to|we've got to|we must|i should|i ought to|let me)\s+/gi,
+    pattern:
+      /\b(?:we need to|we have to|we've got to|we must|i (?:really |definitely |seriously |also |still |probably )?(?:should|ought to)|let me)\s+/gi,
     kind: 'commitment',
     strength: 'medium',
   },

@@ -9,6 +9,8 @@ import { type Clock, type DateMention, mentionInstant, mentionsIn } from './date
 export interface Dating {
   analysis: Analysis;
   clock: Clock;
+  /** the tasks drafted so far: a sentence with a task of its own keeps its date */
+  drafts?: ReadonlyArray<Pick<Draft, 'sentenceIndex'>>;
 }
 
 const URGENT = /\b(?:asap|as soon as possible|urgent|urgently|right away|immediately)\b/i;
@@ -52,6 +54,10 @@ export function dateJustBefore(candidate: Candidate, extraction: Dating): Date |
     if (previous === undefined || previous.turn < candidate.sentence.turn - 1) return null;
     // Further back than the sentence before, only the turn being answered sets the date.
     if (back > 1 && previous.turn === candidate.sentence.turn) continue;
+    // "Renew the insurance before the 20th. And book flights to Accra.": in one's own list, the date
+    // said for the task before is that task's.
+    const ownTask = extraction.drafts?.some((draft) => draft.sentenceIndex === index) ?? false;
+    if (ownTask && previous.turn === candidate.sentence.turn) return null;
     const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
     if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
   }

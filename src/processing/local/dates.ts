@@ -96,12 +96,20 @@ const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 // "the minute they drop" is an idiom for "as soon as", not a clock reading.
 const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
+const SPAN =
+  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:hours?|days?|weeks?|months?|years?)$/i;
+const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
+
+const EVENING_PLAN =
+  /\b(?:dinner|supper|drinks|tonight|evening|party|concert|gig|show|movie|film|cinema|theatre|theater|pub|bar|club|date night)\b/i;
 
 function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
   if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
     return null;
+  // "it's been three weeks", "for the past two days": how long, up to now.
+  if (SPAN.test(result.text) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
   const start = result.start;
   const tags = result.tags();
   const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');
@@ -113,8 +121,10 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: L
   let hour = start.get('hour') ?? 0;
   let minute = start.get('minute') ?? 0;
   let hasTime = start.isCertain('hour');
-  // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7").
-  if (hasTime && !start.isCertain('meridiem') && hour >= 1 && hour <= 7) {
+  // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7");
+  // so is one up to 11 for an evening's plan ("dinner at eight").
+  const evening = hour >= 8 && hour <= 11 && EVENING_PLAN.test(sentence);
+  if (hasTime && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || evening)) {
     hour += 12;
     // "at four" said at 1 pm is today at 16:00, though 4 am had passed and chrono moved it to tomorrow.
     if (!certainDay && hour * 60 + minute > today.hour * 60 + today.minute) day = { ...today };
@@ -170,6 +180,16 @@ function combine(first: DateMention, second: DateMention): DateMention {
   };
 }
 
+/** "Tuesday is Leo's football match at five": one day and one bare time apart in a sentence are one moment. */
+function withLoneTime(mentions: DateMention[]): DateMention[] {
+  const days = mentions.filter((mention) => mention.dateKnown && !mention.hasTime);
+  const times = mentions.filter((mention) => !mention.dateKnown && mention.hasTime);
+  if (days.length !== 1 || times.length !== 1) return mentions;
+  const [day, time] = [days[0], times[0]];
+  const joined = { ...combine(day, time), index: day.index, end: day.end };
+  return mentions.filter((mention) => mention !== time).map((mention) => (mention === day ? joined : mention));
+}
+
 const mentionCache = new WeakMap<object, { clock: Clock; mentions: DateMention[] }>();
 
 /** findDateMentions for a parsed sentence, remembered so that events and action items parse it once. */
@@ -203,7 +223,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .map((result) => fromChrono(result, readable, today))
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
-  const mentions = mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable);
+  const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable));
   return (
     mentions
       .filter((mention) => !isPast(mention, clock))

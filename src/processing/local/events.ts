@@ -1,4 +1,5 @@
 import type { ExtractedEvent, TranscriptInput } from '../engine.js';
+import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle } from './event-words.js';
@@ -27,6 +28,7 @@ const MAX_EVENTS = 8;
 /** A dated line this short can take the event word of the lines before it. */
 const SHORT_REPLY_WORDS = 12;
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const DEFAULT_DURATION = 30;
 const MAX_DURATION = 180;
 
@@ -173,7 +175,10 @@ function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
   );
 }
 
-function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found | null {
+/** The tasks drafted from each sentence, with their due dates. */
+type TaskDates = ReadonlyMap<number, ReadonlyArray<{ description: string; dueAt: Date }>>;
+
+function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks: TaskDates): Found | null {
   const sentence = analysis.sentences[sentenceIndex];
   const text = sentence.text;
   if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(sentence, analysis)) return null;
@@ -207,16 +212,26 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock): Found
     text.split(' ').length <= 8;
   // "Today I'm writing the rollback plan": a plan for today that names no event is a task, not a date.
   if (index === -1 && start.getTime() - clock.startedAt.getTime() < 12 * HOUR) return null;
+  // "Oh and pick up the dry cleaning Thursday": a date that is a task's due date, in a sentence that names
+  // no event, is the task's: it names the plan, rather than an event word borrowed from elsewhere.
+  const task =
+    eventTokenIndex(sentence.tokens) === -1
+      ? tasks.get(sentenceIndex)?.find((each) => Math.abs(each.dueAt.getTime() - start.getTime()) < DAY)
+      : undefined;
   // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
   const title =
-    index === -1
-      ? (plainTitle(sentence.tokens) ??
-        (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
-        mainOccasion(analysis))
-      : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
+    task !== undefined
+      ? task.description
+      : index === -1
+        ? (plainTitle(sentence.tokens) ??
+          (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
+          mainOccasion(analysis))
+        : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;
   const party = otherParty(sentence, analysis);
-  const withParty = party !== null && !title.includes(party) ? `${title} with ${party}` : title;
+  // "Appointment with Dr Patel" already says whom it is with.
+  const withParty =
+    party !== null && !title.includes(party) && !/\bwith\b/i.test(title) ? `${title} with ${party}` : title;
   // The reply that settles the plan ("Yes, Thursday works, see you at the clinic") belongs to it too.
   const after = analysis.sentences[sentenceIndex + 1];
   const reply = after !== undefined && after.turn === sentence.turn + 1 ? after.text : '';
@@ -238,8 +253,14 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   const analysis = analysisOf(input);
   const clock = clockOf(input.startedAt, input.timezone);
   const found: Array<Found & { order: number }> = [];
+  const tasks = new Map<number, Array<{ description: string; dueAt: Date }>>();
+  for (const draft of draftActionItems(input).drafts) {
+    if (draft.dueAt === null) continue;
+    const task = { description: draft.description, dueAt: draft.dueAt };
+    tasks.set(draft.sentenceIndex, [...(tasks.get(draft.sentenceIndex) ?? []), task]);
+  }
   analysis.sentences.forEach((_, sentenceIndex) => {
-    const candidate = eventOf(analysis, sentenceIndex, clock);
+    const candidate = eventOf(analysis, sentenceIndex, clock, tasks);
     if (candidate === null) return;
     // The same title on the same day is the same event; so is a title borrowed from the sentences just
     // before ("My biopsy is on Tuesday. I'll be there on Friday"). Otherwise another day is another event.

@@ -47,7 +47,11 @@ export function trimFact(text: string): string {
     !/^(?:here|there)$/i.test(words.at(-1) ?? '')
   )
     words.pop();
-  return words.join(' ').replace(/[,;:]+$/, '');
+  // "vegetarian for a year now and honestly [I feel great]": a conjunction left by the cut goes too.
+  return words
+    .join(' ')
+    .replace(/[,;:]+$/, '')
+    .replace(/\s+(?:and|but|or|so)(?:\s+(?:honestly|actually|really|basically|frankly|yeah|like|just|\w+ly))?$/i, '');
 }
 
 /** The fact clause in third person, cut to 15 words after the rewrite (which can add a word). */
