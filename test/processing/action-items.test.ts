@@ -434,3 +434,18 @@ test('a list of one’s own tasks: each keeps its own date, a prohibition and a 
   assert.ok('Bring the vaccination booklet' in byText, JSON.stringify(found));
   assert.ok('Remind people the retreat' in byText, JSON.stringify(found));
 });
+
+test('a prescription is a task without a yes; a person due any day and a review that "is Wednesday" are none', async () => {
+  const visit = dialogue([
+    ['Dr Mensah', false, "I'm going to start you on ferrous sulfate, one tablet a day with orange juice."],
+    ['Sam', true, 'I drink so much tea though.'],
+  ]);
+  const [first] = await items(visit);
+  assert.match(first?.[0] ?? '', /^Take ferrous sulfate/);
+  const sync = dialogue([
+    ['Aiko', false, 'The landing page copy is done, design review is Wednesday.'],
+    ['Jonas', false, "I'm off next week, my wife is due any day."],
+    ['Sam', true, 'Congrats! We will manage.'],
+  ]);
+  assert.deepEqual(await items(sync), []);
+});

@@ -496,3 +496,20 @@ test('a fact cut before "I feel great" leaves no "and honestly" behind', async (
   const contents = await contentsOf(memo("I've been vegetarian for a year now and honestly I feel great."));
   assert.ok(contents.includes('User has been vegetarian for a year'), contents.join(' | '));
 });
+
+test('a medicine keeps its salt, and a question after "Also," is confirmed', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Dr Mensah', false, 'Your blood test results came back, your iron is low, so that explains the symptoms.'],
+      ['Dr Mensah', false, "I'm going to start you on ferrous sulfate, one tablet a day."],
+      ['Sam', true, 'Okay.'],
+      ['Dr Mensah', false, 'Also, are you still vegetarian?'],
+      ['Sam', true, 'Yes, twelve years now.'],
+    ]),
+  );
+  assert.ok(contents.includes('User takes ferrous sulfate'), contents.join(' | '));
+  assert.ok(
+    contents.some((content) => content.startsWith('User is still vegetarian')),
+    contents.join(' | '),
+  );
+});

@@ -8,6 +8,7 @@ import {
 } from './action-clauses.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { KIN_WORDS } from './memory-shapes.js';
 
 export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
@@ -155,8 +156,10 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
 const DUE =
   /(?:^|[,;]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:is|are|'s)\s+(?:also\s+|now\s+)?due\b(?!\s+(?:to|for)\b)/gi;
 // A birth or an arrival is due too, and money is paid rather than handed in.
-const NOT_DELIVERABLE =
-  /^(?:(?:the|my|our|your|a)\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing)$/i;
+const NOT_DELIVERABLE = new RegExp(
+  `^(?:(?:the|my|our|your|his|her|their|a)\\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing|${KIN_WORDS})$`,
+  'i',
+);
 const MONEY = /\b(?:rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance)\b/i;
 
 /** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */

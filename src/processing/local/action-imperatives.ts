@@ -59,6 +59,11 @@ function memoVerb(sentence: Sentence, word: string, at: number): boolean {
   return object !== undefined && OBJECT_START.has(object.pos) && object.normal !== 'sure';
 }
 
+// "Design review is Wednesday", "Purchase orders are late": a bare noun compound before a copula is the
+// subject of a statement, not an imperative and its object ("Check the oven is off" has its determiner).
+const SUBJECT_OF_COPULA =
+  /^[a-z]+\s+(?!(?:the|a|an|my|your|our|his|her|their|this|that|these|those|it|them|him|me|us)\b)[a-z-]+(?:\s+[a-z-]+)?\s+(?:is|are|was|were)\b/i;
+
 /** Where each comma-separated stretch of a memo sentence starts, with the token count before it. */
 function stretchStarts(sentence: Sentence): Array<{ offset: number; tokensBefore: number }> {
   const starts = [{ offset: 0, tokensBefore: 0 }];
@@ -85,7 +90,7 @@ export function memoImperatives(sentence: Sentence, sentenceIndex: number): Cand
     const opener = offset + openerLength(rest);
     // "Follow-up is in six weeks": a word run on by a hyphen is a noun, not the verb.
     const word = /^[A-Za-z]+(?!-)\b/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
-    if (!memoVerb(sentence, word, tokensBefore)) continue;
+    if (!memoVerb(sentence, word, tokensBefore) || SUBJECT_OF_COPULA.test(sentence.text.slice(opener))) continue;
     // A task verb needs no further cue; another verb with its object needs a date (see verbAllowed).
     const strength: CueStrength = TASK_VERBS.has(word) ? 'strong' : 'medium';
     found.push(...candidatesAt({ sentence, sentenceIndex, kind: 'imperative', strength, cueStart: opener }, opener));
@@ -102,7 +107,8 @@ export function imperativeCandidates(sentence: Sentence, sentenceIndex: number, 
   for (const start of starts) {
     const opener = start + openerLength(sentence.text.slice(start));
     const firstWord = /^[A-Za-z]+/.exec(sentence.text.slice(opener))?.[0].toLowerCase() ?? '';
-    if (!imperativeVerb(sentence, firstWord, addressed)) continue;
+    if (!imperativeVerb(sentence, firstWord, addressed) || SUBJECT_OF_COPULA.test(sentence.text.slice(opener)))
+      continue;
     // The verb was vetted above; a request addressed to the wearer then needs no further cue.
     const cue: CueAt = addressed
       ? { sentence, sentenceIndex, kind: 'request', strength: 'strong', cueStart: opener }

@@ -43,6 +43,8 @@ export function verbAllowed(
   const { verb, next } = leadingVerb(candidate);
   // A need is the wearer's task when it is theirs to meet ("your number", "signed by you"), has a deadline,
   // or the wearer takes it on ("I need photos of the damage." "OK, I'll take them tonight.").
+  // "I'm going to start you on ferrous sulfate": a prescription is the wearer's to take, said back or not.
+  if (candidate.impliedVerb === 'take') return true;
   if (candidate.impliedVerb !== undefined) {
     // Only the speaker's own need is asked of the wearer; "we need a bigger office" is not.
     const own = /^i\b/i.test(candidate.sentence.text.slice(candidate.cueStart));

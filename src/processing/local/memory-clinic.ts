@@ -28,7 +28,13 @@ const DIAGNOSIS = new RegExp(
 );
 const FINDING =
   /\b(?:it|this|that|the (?:scan|test|results?|ecg|ekg|x-?ray|mri|ultrasound|monitor|holter|bloods?|biopsy)) (?:shows|showed|confirms|confirmed|suggests|suggested) (?:you have )?(?:an? |some |mild |early )*((?:\p{L}|-)+(?: (?:\p{L}|-)+)?)/iu;
-const STARTED_ON = /\b(?:start|put|keep|starting|putting|keeping) you on (?:a |an |the |some )?((?:\p{L}|-)+)/iu;
+// "ferrous sulfate", "metformin XR": a salt or a release form is part of the medicine's name.
+const SALT =
+  '(?: (?:sulfate|sulphate|citrate|hydrochloride|sodium|potassium|calcium|acid|oxide|carbonate|fumarate|gluconate|succinate|tartrate|bromide|chloride|phosphate|xr|xl|sr|er))?';
+const STARTED_ON = new RegExp(
+  `\\b(?:start|put|keep|starting|putting|keeping) you on (?:a |an |the |some )?((?:\\p{L}|-)+${SALT})`,
+  'iu',
+);
 const DOSE =
   /(?:^|\.\s|,\s|\bon\s)((?:\p{L}|-){4,}),? (?:\d+(?:\.\d+)?|one|two|three|four|five|ten|twenty|twenty-five|forty|fifty|hundred|a hundred)(?: \w+)? (?:milligrams?|mg|micrograms?|mcg)\b/iu;
 // An allergy test read out: "Cashew and pistachio are strongly positive", "The other positive is dust mite".

@@ -15,20 +15,35 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   // "How long have you played basketball?" presumes that the listener has.
   [/^(?:and |so |hey,? )?how long have you\s+(.+)$/i, "I've $1"],
   [/^(?:and |so |hey,? )?how long are you\s+(.+)$/i, "I'm $1"],
-  [/^(?:and|so|but|oh)?[\s,]*(?:are you|you're|you are)\s+(.+)$/i, "I'm $1"],
-  [/^(?:and|so|but|oh)?[\s,]*(?:have you|you've|you have)\s+(.+)$/i, "I've $1"],
-  [/^(?:and|so|but|oh|wait)?[\s,]*(?:were you|you were)\s+(.+)$/i, 'I was $1'],
-  // "You still in Dakar?", "You still doing the classes?": the copula left out.
-  [/^(?:and|so|but|oh)?[\s,]*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm $1"],
-  [/^(?:and|so|but|oh)?[\s,]*(?:do you|you)\s+(.+)$/i, 'I $1'],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i, "I'm still $1"],
-  // "Still allergic to penicillin?", "Still vegetarian?": an adjective or a noun phrase takes "I'm".
   [
-    /^(?:and|so|but|oh)?[\s,]*still\s+((?:[a-z]+(?:ic|al|ive|ous|ant|ent|ible|able|ian|less|ful)|vegetarian|vegan|single|married|sober)\b.*)$/i,
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:are you|you're|you are)\s+(.+)$/i,
+    "I'm $1",
+  ],
+  [
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:have you|you've|you have)\s+(.+)$/i,
+    "I've $1",
+  ],
+  [
+    /^(?:(?:and|so|but|oh|wait|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:were you|you were)\s+(.+)$/i,
+    'I was $1',
+  ],
+  // "You still in Dakar?", "You still doing the classes?": the copula left out.
+  [
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
+    "I'm $1",
+  ],
+  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:do you|you)\s+(.+)$/i, 'I $1'],
+  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
+  [
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
     "I'm still $1",
   ],
-  [/^(?:and|so|but|oh)?[\s,]*still\s+(.+)$/i, 'I still $1'],
+  // "Still allergic to penicillin?", "Still vegetarian?": an adjective or a noun phrase takes "I'm".
+  [
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:[a-z]+(?:ic|al|ive|ous|ant|ent|ible|able|ian|less|ful)|vegetarian|vegan|single|married|sober)\b.*)$/i,
+    "I'm still $1",
+  ],
+  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+(.+)$/i, 'I still $1'],
 ];
 
 // "Arjun is your partner?": a name the asker puts to one of the listener's people.
@@ -39,10 +54,13 @@ const CHILD_OF =
 // "Still in Dakar?" after "How's your brother?": the subject is the relation the turn asked after.
 const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
   [
-    /^(?:and|so|but|oh)?[\s,]*still\s+((?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
     `${topic} is still $1`,
   ],
-  [/^(?:and|so|but|oh)?[\s,]*(?:is (?:he|she)|(?:he|she)'s)\s+(.+)$/i, `${topic} is $1`],
+  [
+    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:is (?:he|she)|(?:he|she)'s)\s+(.+)$/i,
+    `${topic} is $1`,
+  ],
 ];
 
 /** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */
