@@ -61,3 +61,16 @@ test('friends chatting about a match do not read as commentary', () => {
   const text = 'Did you see the game last night? That free kick was unreal. We should watch the final together.';
   assert.ok(broadcastScore(text) < 2, String(broadcastScore(text)));
 });
+
+test('a radio interview is background media: a guest joining the show and a break coming up give it away', async () => {
+  const input = memo(
+    [
+      "SPEAKER_00: Today we're talking about the housing market, and joining me now is economist Dr Laila Haddad.",
+      'SPEAKER_01: Thanks for having me.',
+      'SPEAKER_00: Interest rates went up again last week. What does that mean for first-time buyers?',
+      'SPEAKER_01: Mortgage costs will rise, and we expect prices to fall slightly later in the year.',
+      "SPEAKER_00: We'll be right back after this short break.",
+    ].join('\n'),
+  );
+  assert.equal((await engine.decideRelevance(input)).reason, 'background_media');
+});

@@ -320,3 +320,28 @@ test('an event already "with" someone takes no second party', async () => {
     ['Appointment with Dr Patel'],
   );
 });
+
+test('a call with Mum: one relative in the title, a reply that agrees to the plan is the same event', async () => {
+  const input = memo(
+    [
+      'Mum: Hello darling, how was the interview?',
+      "Me: Good I think! It's the junior architect role at Foster's. How's Dad's knee?",
+      "Mum: Better, your father and your sister say hi. Auntie Grace's birthday is on the 30th, we're doing lunch, can you come?",
+      'Me: The 30th... yes, I can come.',
+      'Mum: Bring that lemon cake you made last time, everyone loved it.',
+    ].join('\n'),
+    { userName: 'Me' },
+  );
+  const { title, events } = await engine.structure(input);
+  // Whom it was with may follow ("… with Mum"); the topics name one relative at most.
+  const topics = title.split(/ with /)[0];
+  const relatives = topics.match(/\b(?:mum|dad|father|sister|auntie)\b/gi) ?? [];
+  assert.ok(relatives.length <= 1, title);
+  assert.doesNotMatch(title, /darling/i, title);
+  assert.equal(events.length, 1, JSON.stringify(events.map((event) => event.title)));
+  const found = await engine.extractActionItems(input, []);
+  assert.ok(
+    found.some((item) => item.description === 'Bring that lemon cake I made last time'),
+    found.map((item) => item.description).join(' | '),
+  );
+});

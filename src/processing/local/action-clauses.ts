@@ -29,7 +29,7 @@ export interface Candidate {
   impliedVerb?: string;
 }
 
-const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's)";
+const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's|everyone|everybody|nobody|someone|somebody)";
 const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
     // "buy the fabric, Ngozi sent the colour": someone else's report starts a clause of its own.

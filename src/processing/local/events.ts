@@ -266,9 +266,12 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
     // before ("My biopsy is on Tuesday. I'll be there on Friday"). Otherwise another day is another event.
     const title = candidate.event.title.toLowerCase();
     const day = candidate.event.start.toISOString().slice(0, 10);
+    // A reply that borrows its plan ("The 30th… yes, I can come") on the day of an event just found is that event.
     const same = (other: Found & { order: number }) =>
-      other.event.title.toLowerCase() === title &&
-      (other.event.start.toISOString().slice(0, 10) === day || (!candidate.own && sentenceIndex - other.order <= 3));
+      (other.event.title.toLowerCase() === title &&
+        (other.event.start.toISOString().slice(0, 10) === day ||
+          (!candidate.own && sentenceIndex - other.order <= 3))) ||
+      (!candidate.own && other.event.start.toISOString().slice(0, 10) === day && sentenceIndex - other.order <= 3);
     if (found.some(same)) return;
     found.push({ ...candidate, order: sentenceIndex });
   });

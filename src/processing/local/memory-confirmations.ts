@@ -11,39 +11,30 @@ import type { Statement } from './memory-sources.js';
 const AFFIRMATIVE =
   /^(?:(?:oh|um|uh|well|ha|haha)[\s,]+)*(?:yes|yeah|yep|yup|ya|still|sure|of course|definitely|absolutely|mm-?hm|correct|exactly|indeed|that's right|i am|i do|i have|i still|always|every)\b/i;
 const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|again))+\s*\?*$/i;
+// Words a question may open with: "And are you…", "Also, are you…", "By the way, you still…".
+const OPENER = '^(?:(?:and|so|but|oh|wait|also|anyway|now|okay|ok|well|by the way)[\\s,]+)*';
+const opened = (body: string): RegExp => new RegExp(`${OPENER}${body}$`, 'i');
+const STATE = '(?:\\w+ing|in|at|on|with|from|into|a|an|the|not|off)\\b';
 const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   // "How long have you played basketball?" presumes that the listener has.
   [/^(?:and |so |hey,? )?how long have you\s+(.+)$/i, "I've $1"],
   [/^(?:and |so |hey,? )?how long are you\s+(.+)$/i, "I'm $1"],
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:are you|you're|you are)\s+(.+)$/i,
-    "I'm $1",
-  ],
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:have you|you've|you have)\s+(.+)$/i,
-    "I've $1",
-  ],
-  [
-    /^(?:(?:and|so|but|oh|wait|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:were you|you were)\s+(.+)$/i,
-    'I was $1',
-  ],
+  [opened("(?:are you|you're|you are)\\s+(.+)"), "I'm $1"],
+  [opened("(?:have you|you've|you have)\\s+(.+)"), "I've $1"],
+  [opened('(?:were you|you were)\\s+(.+)'), 'I was $1'],
   // "You still in Dakar?", "You still doing the classes?": the copula left out.
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*you\s+((?:still\s+)?(?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
-    "I'm $1",
-  ],
-  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:do you|you)\s+(.+)$/i, 'I $1'],
-  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+(\w+ing\b.+)$/i, "I'm still $1"],
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
-    "I'm still $1",
-  ],
+  [opened(`you\\s+((?:still\\s+)?${STATE}.+)`), "I'm $1"],
+  [opened('(?:do you|you)\\s+(.+)'), 'I $1'],
+  [opened('still\\s+(\\w+ing\\b.+)'), "I'm still $1"],
+  [opened('still\\s+((?:in|at|on|with|from|into|a|an|the|not|off)\\b.+)'), "I'm still $1"],
   // "Still allergic to penicillin?", "Still vegetarian?": an adjective or a noun phrase takes "I'm".
   [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:[a-z]+(?:ic|al|ive|ous|ant|ent|ible|able|ian|less|ful)|vegetarian|vegan|single|married|sober)\b.*)$/i,
+    opened(
+      'still\\s+((?:[a-z]+(?:ic|al|ive|ous|ant|ent|ible|able|ian|less|ful)|vegetarian|vegan|single|married|sober)\\b.*)',
+    ),
     "I'm still $1",
   ],
-  [/^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+(.+)$/i, 'I still $1'],
+  [opened('still\\s+(.+)'), 'I still $1'],
 ];
 
 // "Arjun is your partner?": a name the asker puts to one of the listener's people.
@@ -53,14 +44,8 @@ const CHILD_OF =
   /^(?:hi,? |hello,? )?(?:is this|are you) ((?:\p{Lu}\p{Ll}+ ){1,2}?\p{Lu}[\p{L}-]*'s (?:mom|mum|mother|dad|father|parent|wife|husband|partner))$/u;
 // "Still in Dakar?" after "How's your brother?": the subject is the relation the turn asked after.
 const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*still\s+((?:\w+ing|in|at|on|with|from|into|a|an|the|not|off)\b.+)$/i,
-    `${topic} is still $1`,
-  ],
-  [
-    /^(?:(?:and|so|but|oh|also|anyway|now|okay|ok|well|by the way)[\s,]+)*(?:is (?:he|she)|(?:he|she)'s)\s+(.+)$/i,
-    `${topic} is $1`,
-  ],
+  [opened(`still\\s+(${STATE}.+)`), `${topic} is still $1`],
+  [opened("(?:is (?:he|she)|(?:he|she)'s)\\s+(.+)"), `${topic} is $1`],
 ];
 
 /** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */

@@ -1,5 +1,6 @@
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
+import { KIN } from './memory-shapes.js';
 import type { Scene } from './setting.js';
 import { capitalizeFirst, headlineCase, squeezeSpaces, truncateChars, truncateWords } from './text.js';
 import type { Topic } from './topics.js';
@@ -52,6 +53,8 @@ function mainVerb(topic: Topic): string | undefined {
 }
 
 /** The most salient topics whose words do not repeat one another, while the headline stays short. */
+const isRelative = (topic: Topic): boolean => topic.words.length === 1 && KIN.test(topic.words[0]);
+
 function distinctTopics(topics: Topic[]): Topic[] {
   const [best] = topics;
   const chosen = [best];
@@ -59,7 +62,9 @@ function distinctTopics(topics: Topic[]): Topic[] {
   for (const topic of topics.slice(1)) {
     if (chosen.length >= MAX_TOPICS || topic.score < best.score * SECOND_TOPIC_SHARE) break;
     const repeats = chosen.some((other) => topic.lemmas.some((lemma) => other.lemmas.includes(lemma)));
-    if (repeats || words + topic.words.length > MAX_JOINED_WORDS) continue;
+    // "Mum, Sister and Father": one relative says who the talk was about; more say nothing of what.
+    const secondRelative = isRelative(topic) && chosen.some(isRelative);
+    if (repeats || secondRelative || words + topic.words.length > MAX_JOINED_WORDS) continue;
     chosen.push(topic);
     words += topic.words.length;
   }
@@ -103,7 +108,8 @@ export function buildTitle(
     return headlineCase(truncateWords(`${scene.text}: ${short.join(' ')}`, MAX_TITLE_WORDS));
   }
   // "Invoice and Brand Workshop with Renata": who it was with, when that fits and is not said already.
-  const named = withWhom !== null && words.some((word) => word.toLowerCase() === withWhom.toLowerCase());
+  const named =
+    withWhom !== null && words.some((word) => word.replace(/[,.]$/, '').toLowerCase() === withWhom.toLowerCase());
   if (withWhom !== null && !named && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
   return headlineCase(truncateWords(words.join(' '), MAX_TITLE_WORDS));
 }
