@@ -449,3 +449,19 @@ test('a prescription is a task without a yes; a person due any day and a review 
   ]);
   assert.deepEqual(await items(sync), []);
 });
+
+test('"It\'s due Monday at noon" dates the task just given, unless it has a day of its own', async () => {
+  const lecture = dialogue([
+    [
+      'Prof. Adeyemi',
+      false,
+      'For next week, read chapter five and do problem set three. It’s due Monday at noon on the portal.',
+    ],
+    ['Sam', true, 'Okay.'],
+  ]);
+  assert.deepEqual(await items(lecture), [['Read chapter five and do problem set three', '2026-03-09T12:00']]);
+  const memoed = await items(
+    memo("Email Dr. Okafor tonight to ask for an extension on the essay. It's due on the twenty-second."),
+  );
+  assert.equal(memoed[0]?.[1]?.slice(0, 10), '2026-03-04', JSON.stringify(memoed));
+});

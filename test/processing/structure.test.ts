@@ -345,3 +345,32 @@ test('a call with Mum: one relative in the title, a reply that agrees to the pla
     found.map((item) => item.description).join(' | '),
   );
 });
+
+test('a lecture: a role label reads as a role, a reply takes the plan asked about; a landlord reported on is not met', async () => {
+  const lecture = memo(
+    [
+      "Prof. Adeyemi: Okay everyone, today we're covering price elasticity of demand.",
+      "Student: Is that why insulin prices don't change demand much?",
+      'Prof. Adeyemi: Exactly, insulin is inelastic.',
+      'Kemi: Professor, is the midterm still on the 24th?',
+      'Prof. Adeyemi: Yes, the 24th, in the main hall.',
+    ].join('\n'),
+    { userName: 'Kemi' },
+  );
+  const structure = await engine.structure(lecture);
+  assert.match(structure.overview, /the student/, structure.overview);
+  assert.deepEqual(
+    structure.events.map((event) => event.title.split(' with ')[0]),
+    ['Midterm'],
+  );
+  const flat = memo(
+    [
+      'Speaker 0: Listen, about the flat, the landlord called. He is selling the building.',
+      'Speaker 1: Oh no. What now?',
+      'Speaker 0: We have to be out by the end of November. I found a place with a garden.',
+      'Speaker 1: A garden would be nice for the dog.',
+    ].join('\n'),
+  );
+  const { overview } = await engine.structure(flat);
+  assert.doesNotMatch(overview, /and the landlord (?:discussed|talked)/, overview);
+});

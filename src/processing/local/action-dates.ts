@@ -74,6 +74,22 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
   return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
 }
 
+const DUE_OF_IT = /^(?:and )?(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b/i;
+
+/**
+ * "For next week, do problem set three. It's due Monday at noon on the portal.": a deadline said of
+ * the task just given, in the same turn, is its due date, before a vaguer date of its own.
+ */
+export function deadlineSaidAfter(candidate: Candidate, extraction: Dating): Date | null {
+  const index = candidate.sentenceIndex + 1;
+  const next = extraction.analysis.sentences[index];
+  if (next === undefined || next.turn !== candidate.sentence.turn || !DUE_OF_IT.test(next.text.trim())) return null;
+  // "Email Dr. Okafor tonight about an extension. It's due on the 22nd": a task with a day of its own keeps it.
+  if (mentionsOf(extraction, candidate.sentenceIndex).some((item) => item.precise && item.dateKnown)) return null;
+  const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
+  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+}
+
 export const CARRIED = /^(?:Bring|Take along|Show)\b/;
 
 /**

@@ -1,6 +1,14 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates, RESULT_VERB, resultTask } from './action-cues.js';
-import { CARRIED, carriedTo, chooseDue, dateJustAfter, dateJustBefore, mentionsOf } from './action-dates.js';
+import {
+  CARRIED,
+  carriedTo,
+  chooseDue,
+  dateJustAfter,
+  dateJustBefore,
+  deadlineSaidAfter,
+  mentionsOf,
+} from './action-dates.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
@@ -80,6 +88,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     candidate.sentenceIndex,
   );
   let dueAt =
+    deadlineSaidAfter(candidate, extraction) ??
     chooseDue(candidate, mentions, extraction.clock) ??
     dateJustAfter(candidate, extraction) ??
     dateJustBefore(candidate, extraction);

@@ -223,8 +223,8 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
     task !== undefined
       ? task.description
       : index === -1
-        ? (plainTitle(sentence.tokens) ??
-          (answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
+        ? ((answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
+          plainTitle(sentence.tokens) ??
           mainOccasion(analysis))
         : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;

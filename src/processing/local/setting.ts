@@ -193,6 +193,15 @@ function isPerson(cue: string): boolean {
   return isProfession([last]) || isRoleWord(last);
 }
 
+/** "the landlord called", "my dentist said": the role is talked about, in the third person. */
+function reportedOn(analysis: Analysis, cue: string): boolean {
+  const reported = new RegExp(
+    `\\b(?:the|my|our|his|her|their) ${cue} (?:called|rang|texted|emailed|messaged|said|says|told|wants|thinks|is|was|has|had)\\b`,
+    'i',
+  );
+  return analysis.sentences.some((sentence) => reported.test(sentence.text));
+}
+
 /** The strongest single cue of the setting, when it is strong enough to name the scene. */
 export function sceneOf(analysis: Analysis): Scene | undefined {
   // Only a clear setting of a conversation with someone names a scene (a memo's cues are its errands).
@@ -204,7 +213,10 @@ export function sceneOf(analysis: Analysis): Scene | undefined {
     // A partner mentioned ("my girlfriend") or initials ("HR") say who, not where.
     if (category !== setting || NOT_A_SCENE.test(text)) continue;
     const score = cueScore(use, weight);
-    if (best === undefined || score > best.score) best = { text, score, role: isPerson(text) };
+    const role = isPerson(text);
+    // "The landlord called, he's selling": someone reported on is not the one talked with.
+    if (role && reportedOn(analysis, text)) continue;
+    if (best === undefined || score > best.score) best = { text, score, role };
   }
   return best !== undefined && best.score >= MIN_SCENE ? { text: best.text, role: best.role } : undefined;
 }

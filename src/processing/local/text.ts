@@ -60,7 +60,7 @@ export function isPlaceholderSpeaker(name: string): boolean {
 // Words that name someone by their role rather than their name: a speaker labelled "Agent:", the
 // "physio" a setting names.
 const ROLE_WORD =
-  /^(?:agent|advisor|adviser|assistant|attendant|banker|broker|caller|cashier|clerk|coach|counsellor|counselor|customer(?: service)?|dentist|doctor|driver|electrician|engineer|gp|host|hygienist|imam|instructor|interviewer|landlady|landlord|lawyer|mechanic|midwife|nurse|officer|operator|optician|pastor|pharmacist|physio|plumber|priest|rabbi|receptionist|recruiter|rep|representative|seller|server|solicitor|staff|support|teacher|technician|teller|therapist|trainer|tutor|vet|vicar|waiter|waitress)$/i;
+  /^(?:agent|advisor|adviser|assistant|attendant|banker|broker|caller|cashier|clerk|coach|counsellor|counselor|customer(?: service)?|client|dentist|doctor|driver|electrician|engineer|gp|guest|host|hygienist|imam|instructor|interviewer|landlady|landlord|lawyer|lecturer|mechanic|midwife|nurse|officer|operator|optician|pastor|patient|pharmacist|physio|plumber|presenter|priest|professor|rabbi|receptionist|recruiter|rep|representative|seller|server|solicitor|staff|student|support|teacher|technician|teller|therapist|trainer|tutor|vet|vicar|waiter|waitress)$/i;
 
 export function isRoleWord(word: string): boolean {
   return ROLE_WORD.test(word.trim());
