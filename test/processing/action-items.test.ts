@@ -465,3 +465,9 @@ test('"It\'s due Monday at noon" dates the task just given, unless it has a day 
   );
   assert.equal(memoed[0]?.[1]?.slice(0, 10), '2026-03-04', JSON.stringify(memoed));
 });
+
+test('"on the day" refers to a day said elsewhere: it is no date of its own and leaves the line', async () => {
+  assert.deepEqual(await items(memo("I'll send a photo of the meter on the day.")), [
+    ['Send a photo of the meter', null],
+  ]);
+});

@@ -374,3 +374,19 @@ test('a lecture: a role label reads as a role, a reply takes the plan asked abou
   const { overview } = await engine.structure(flat);
   assert.doesNotMatch(overview, /and the landlord (?:discussed|talked)/, overview);
 });
+
+test('a name greeted or thanked is who took part, and "the date" names no plan', async () => {
+  const input = memo(
+    [
+      'Agent: Thank you for calling Northwind Energy, my name is Carla, how can I help?',
+      'Sam: Hi Carla, I need to close my account, I am moving house.',
+      "Agent: What's the date you're moving out?",
+      'Sam: The 15th of next month.',
+      'Agent: I will send the final bill to your new address.',
+      'Sam: Thanks Carla.',
+    ].join('\n'),
+  );
+  const { title, events } = await engine.structure(input);
+  assert.doesNotMatch(title, /Carla/, title);
+  for (const event of events) assert.doesNotMatch(event.title, /^Date\b/, event.title);
+});

@@ -93,8 +93,8 @@ function anchoredPartOfDay(result: chronoTypes.ParsedResult, sentence: string): 
 // chrono reads "1099s" or "5m" as a duration from now; in speech those are form names and sizes.
 const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 
-// "the minute they drop" is an idiom for "as soon as", not a clock reading.
-const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$/i;
+// "the minute they drop" is an idiom for "as soon as", not a clock reading; "on the day" refers to one.
+const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$|^the day$/i;
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
 const SPAN =
   /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:hours?|days?|weeks?|months?|years?)$/i;

@@ -117,7 +117,7 @@ export function eventTitle(tokens: Token[], index: number): string {
 }
 
 const TIME_NOUN =
-  /^(?:sec|second|minute|hour|day|week|month|year|time|o'clock|am|pm|night|morning|evening|afternoon|end|start|beginning|way|number|dollar|euro|pound|\w*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth))s?$/i;
+  /^(?:sec|second|minute|hour|day|date|week|month|year|time|o'clock|am|pm|night|morning|evening|afternoon|end|start|beginning|way|number|dollar|euro|pound|\w*(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|teenth|tieth))s?$/i;
 // Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
 // "Tuesday the 13th works": the verbs of a reply that accepts a time, which wink may tag as nouns.
 const NOT_A_PLAN =

@@ -8,6 +8,8 @@ const CALENDAR =
  * A name said to someone: "..., Renata." or "Thanks, Renata"; at the opening ("Renata, ...") only a
  * word also capitalised inside some sentence, since "Perfect, ..." and "Hola, ..." open sentences too.
  */
+const GREETING = /^(?:hi|hey|hello|hiya|thanks|cheers|bye|morning|evening|dear)$/i;
+
 function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): string | null {
   const { tokens } = sentence;
   for (let i = 0; i < tokens.length; i++) {
@@ -17,7 +19,9 @@ function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): st
     const after = tokens[i + 1]?.value;
     const opening = i === 0 && after === ',' && midSentence.has(word);
     const closing = before === ',' && (after === undefined || /^[.!?]$/.test(after));
-    if (opening || closing) return word;
+    // "Hi Carla,", "Thanks Carla.": a greeting or thanks before the name calls it out without a comma.
+    const greeted = GREETING.test(before ?? '') && (after === undefined || /^[.,!?]$/.test(after));
+    if (opening || closing || greeted) return word;
   }
   return null;
 }

@@ -78,7 +78,7 @@ function resolvePersons(description: string, analysis: Analysis, sentenceIndex: 
 
 // Time said by reference to something else ("the same day", "before then"), which the due date carries.
 const REFERRED_TIME =
-  /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|that morning|that evening|then|before then|by then|after that|after this|right after this)$/i;
+  /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|the day|that morning|that evening|then|before then|by then|after that|after this|right after this)$/i;
 
 /** The description as the wearer's own instruction. */
 const DANGLING_END =

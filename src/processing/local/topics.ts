@@ -2,6 +2,7 @@ import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isContentToken, lemmaFrequencies, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
+import { namesCalledOut } from './participants.js';
 import { topicWeights } from './topic-lexicon.js';
 
 /** A noun phrase that may name what the conversation is about, with its salience. */
@@ -129,7 +130,10 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
   analysis.sentences.forEach((sentence, sentenceIndex) => {
     for (const { tokens, start } of phrasesOf(sentence)) {
       const named = tokens.every((token) => token.pos === 'PROPN');
-      if (named && (speakers.has(tokens[0].normal) || isVocative(sentence, start, tokens.length))) continue;
+      // A speaker, or a name called out anywhere ("Hi Carla", "Thanks Carla"), is who talked, not a topic.
+      const calledOut = named && namesCalledOut(analysis).has(tokens[0].value);
+      if (named && (speakers.has(tokens[0].normal) || calledOut || isVocative(sentence, start, tokens.length)))
+        continue;
       // "Mr Lindqvist", "Dr Osei": a person addressed by title is who took part, not what was discussed.
       if (named && /^(?:mr|mrs|ms|miss|mx|dr)\.?$/i.test(tokens[0].value)) continue;
       const lemmas = tokens.map(lemmaOf);
