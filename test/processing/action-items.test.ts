@@ -471,3 +471,19 @@ test('"on the day" refers to a day said elsewhere: it is no date of its own and 
     ['Send a photo of the meter', null],
   ]);
 });
+
+test('a habit borrows no date, and a meal packed is a task, not an event', async () => {
+  const coach = dialogue([
+    ['Coach', false, 'For the next month, three sessions a week: Monday, Wednesday and Friday mornings.'],
+    ['Coach', false, 'And I want you to log your protein every day.'],
+    ['Sam', true, 'Got it.'],
+  ]);
+  const logged = (await items(coach)).find(([description]) => description.startsWith('Log'));
+  assert.deepEqual(logged, ['Log my protein', null]);
+  const bedtime = memo('I need to sign the permission slip tonight, and pack your lunch.');
+  const { events } = await engine.structure(bedtime);
+  assert.deepEqual(
+    events.map((event) => event.title),
+    [],
+  );
+});

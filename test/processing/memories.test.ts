@@ -513,3 +513,19 @@ test('a medicine keeps its salt, and a question after "Also," is confirmed', asy
     contents.join(' | '),
   );
 });
+
+test('a child calling the wearer Daddy is their child, and a name the wearer says is a hamster is their pet', async () => {
+  const contents = await contentsOf(
+    memo(
+      [
+        'Dad: Okay Maya, teeth brushed?',
+        'Maya: Yes. Daddy, can Peanut sleep in my room?',
+        'Dad: Peanut is a hamster, sweetheart, he lives in his cage.',
+        'Maya: Goodnight Daddy.',
+      ].join('\n'),
+      { userName: 'Dad' },
+    ),
+  );
+  assert.ok(contents.includes("User's child is named Maya"), contents.join(' | '));
+  assert.ok(contents.includes("User's hamster is named Peanut"), contents.join(' | '));
+});

@@ -47,7 +47,11 @@ export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: 
  */
 const LOOK_BACK_FOR_DATE = 3;
 
+// "Log your protein every day": a habit has no due date, and borrows none.
+const HABIT = /\b(?:every|each|daily|weekly|nightly|per (?:day|week)|(?:once|twice|\w+ times) a (?:day|week))\b/i;
+
 export function dateJustBefore(candidate: Candidate, extraction: Dating): Date | null {
+  if (HABIT.test(candidate.clause)) return null;
   for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
     const index = candidate.sentenceIndex - back;
     const previous = extraction.analysis.sentences[index];
@@ -68,7 +72,7 @@ export function dateJustBefore(candidate: Candidate, extraction: Dating): Date |
 export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | null {
   const index = candidate.sentenceIndex + 1;
   const next = extraction.analysis.sentences[index];
-  if (next === undefined || next.turn !== candidate.sentence.turn) return null;
+  if (next === undefined || next.turn !== candidate.sentence.turn || HABIT.test(candidate.clause)) return null;
   if (next.tokens.filter((token) => token.kind === 'word').length > 6) return null;
   const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
   return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);

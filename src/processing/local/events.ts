@@ -175,6 +175,20 @@ function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
   );
 }
 
+const PREPARE = new Set(['pack', 'make', 'cook', 'prepare', 'buy', 'grab', 'eat', 'finish', 'order', 'heat', 'bake']);
+
+/** The event word is the object of a verb that makes or fetches a thing ("pack your lunch"). */
+function preparedThing(tokens: ReadonlyArray<Token>, index: number): boolean {
+  for (let back = 1; back <= 3 && index - back >= 0; back++) {
+    const token = tokens[index - back];
+    // wink may tag "pack" in "and pack your lunch" as a noun.
+    if (PREPARE.has(token.normal)) return true;
+    if (token.pos === 'VERB') return PREPARE.has(token.lemma.toLowerCase());
+    if (!['DET', 'PRON', 'ADJ'].includes(token.pos)) return false;
+  }
+  return false;
+}
+
 /** The tasks drafted from each sentence, with their due dates. */
 type TaskDates = ReadonlyMap<number, ReadonlyArray<{ description: string; dueAt: Date }>>;
 
@@ -186,6 +200,8 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
   if (mentions.length === 0) return null;
   const before = context(analysis, sentenceIndex);
   let index = eventTokenIndex(sentence.tokens);
+  // "Pack your lunch", "bring a cake for the party": a meal or a thing made ready is a task's object.
+  if (index !== -1 && preparedThing(sentence.tokens, index)) index = -1;
   const mention = index === -1 ? mentions.find((item) => !item.deadline) : eventDate(mentions, sentence, index);
   if (mention === undefined) return null;
   const anchorWord = index === -1 ? text.slice(mention.index, mention.end) : sentence.tokens[index].value;

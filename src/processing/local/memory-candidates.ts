@@ -4,6 +4,7 @@ import { complete } from './memory-checks.js';
 import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
+import { householdFacts } from './memory-family.js';
 import { lexicalFact } from './memory-lexical.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
@@ -262,6 +263,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(relationsNamedInDialogue(analysis), 'dialogue'),
     ...found(answered, 'answered'),
     ...found(peopleOfWearer(analysis, userName), 'people'),
+    ...found(householdFacts(analysis), 'people'),
     ...found(askedAfter(analysis), 'asked'),
   ];
 }

@@ -1,0 +1,53 @@
+import type { Analysis, Sentence } from './analysis.js';
+import { SPECIES } from './memory-people.js';
+import { isPlaceholderSpeaker, isRoleWord } from './text.js';
+
+/**
+ * The wearer's household as a conversation at home shows it: a speaker who calls the wearer "Daddy"
+ * is their child, and a name the wearer says is a hamster is their hamster's.
+ */
+
+export interface HouseholdFact {
+  content: string;
+  sentence: Sentence;
+}
+
+const PARENT_WORD = '(?:daddy|dad|papa|mummy|mommy|mum|mom|mama|mami|papi)';
+// "Daddy, can Peanut sleep in my room?", "Goodnight Daddy.", "Thanks, Mum!": a parent addressed.
+const CALLS_PARENT = new RegExp(
+  `(?:^|[,!?]\\s*|\\b(?:hi|hey|night|goodnight|morning|thanks|thank you|love you|bye)\\s+)${PARENT_WORD}\\s*(?:[,.!?]|$)`,
+  'i',
+);
+const NAME_LABEL = /^\p{Lu}\p{Ll}+$/u;
+const SAID_A_PET = new RegExp(
+  `\\b(\\p{Lu}\\p{Ll}+) is (?:a|an|our|my) (?:little |big |old |young |baby )?${SPECIES.source}`,
+  'iu',
+);
+const HERD: Record<string, string> = { puppy: 'dog', pup: 'dog', kitten: 'cat', kitty: 'cat', bunny: 'rabbit' };
+
+export function householdFacts(analysis: Analysis): HouseholdFact[] {
+  if (analysis.attribution === 'absent') return [];
+  const facts: HouseholdFact[] = [];
+  const seen = new Set<string>();
+  for (const sentence of analysis.sentences) {
+    const speaker = sentence.speaker;
+    const child =
+      !sentence.isUser &&
+      NAME_LABEL.test(speaker) &&
+      !isPlaceholderSpeaker(speaker) &&
+      !isRoleWord(speaker) &&
+      !new RegExp(`^${PARENT_WORD}$`, 'i').test(speaker) &&
+      CALLS_PARENT.test(sentence.text);
+    if (child && !seen.has(speaker)) {
+      seen.add(speaker);
+      facts.push({ content: `User's child is named ${speaker}`, sentence });
+    }
+    const pet = sentence.isUser ? SAID_A_PET.exec(sentence.text) : null;
+    if (pet !== null && !seen.has(pet[1])) {
+      seen.add(pet[1]);
+      const species = pet[2].toLowerCase().replace(/s$/, '');
+      facts.push({ content: `User's ${HERD[species] ?? species} is named ${pet[1]}`, sentence });
+    }
+  }
+  return facts;
+}
