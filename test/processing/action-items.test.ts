@@ -487,3 +487,12 @@ test('a habit borrows no date, and a meal packed is a task, not an event', async
     [],
   );
 });
+
+test('a date cut from the end takes its preposition with it, and "it takes ten minutes" dates nothing', async () => {
+  assert.deepEqual(await items(memo("I'll send the accountant my bank statements by the end of November.")), [
+    ['Send the accountant my bank statements', '2026-11-30T23:59'],
+  ]);
+  assert.deepEqual(await items(memo("I'll send a photo of the meter, it takes ten minutes.")), [
+    ['Send a photo of the meter', null],
+  ]);
+});

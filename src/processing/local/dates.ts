@@ -97,7 +97,7 @@ const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$|^the day$/i;
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
 const SPAN =
-  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:hours?|days?|weeks?|months?|years?)$/i;
+  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?)$/i;
 const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;

@@ -92,7 +92,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   const addressed = vocative === null ? description : description.replace(new RegExp(`,?\\s+${vocative}$`), '');
   const untimed = addressed.replace(REFERRED_TIME, '');
   // "Send the final list, with table numbers roughly, of": a clause cut after a preposition ends before it.
-  const whole = untimed.replace(DANGLING_END, '');
+  let whole = untimed;
+  for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
   return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
 }
 
