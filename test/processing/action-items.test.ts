@@ -27,6 +27,9 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll send the slides by the end of next week.", 'Send the slides', '2026-03-13T23:59'],
   ['Pay rent by end of day.', 'Pay rent', '2026-03-04T23:59'],
   ['Note to self: renew the car insurance before the 30th.', 'Renew the car insurance', '2026-03-30T23:59'],
+  // British and Australian clock talk.
+  ["I'll pick up Gran at half twelve.", 'Pick up Gran', '2026-03-04T12:30'],
+  ["I'll drop the key in this arvo.", 'Drop the key', '2026-03-04T14:00'],
   // Said on the 4th: "before the 4th" is next month's, "by the 4th" today.
   ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
   ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
