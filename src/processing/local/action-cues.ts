@@ -21,8 +21,6 @@ interface Cue {
 
 /** The implied verb of "I'll have the postmortem done by Wednesday": the result names the deliverable. */
 export const RESULT_VERB = 'finish';
-const RESULT =
-  /\s+(done|finished|ready|completed|sorted|deployed|sent|fixed|submitted|booked|signed|uploaded|written|drafted|printed|installed|delivered|reviewed|packed|paid)\b/i;
 const RESULT_VERBS: Record<string, string> = {
   deployed: 'deploy',
   sent: 'send',
@@ -40,6 +38,9 @@ const RESULT_VERBS: Record<string, string> = {
   packed: 'pack',
   paid: 'pay',
 };
+/** The results a deliverable is promised in: finished ones, and those that name their own verb. */
+const RESULTS = `done|finished|ready|completed|sorted|${Object.keys(RESULT_VERBS).join('|')}`;
+const RESULT = new RegExp(`\\s+(${RESULTS})\\b`, 'i');
 
 /** "the hotfix deployed" → ["deploy", "the hotfix"]; "a first draft of the poster" → ["finish", …]. */
 export function resultTask(description: string): [verb: string, object: string] {
@@ -53,8 +54,10 @@ const SELF_CUES: Cue[] = [
   // "I'll have the postmortem done by Wednesday", "I'll have a first draft by the end of the month": a
   // deliverable promised with its result or its deadline ("I'll have the salmon" promises nothing).
   {
-    pattern:
-      /\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i should) have\s+(?=(?:the|a|an|my|our|your|this|that|these|those|all|everything)\b[^,.;!?]{0,60}?\s(?:done|finished|ready|completed|sorted|deployed|sent|fixed|submitted|booked|signed|uploaded|written|drafted|printed|installed|delivered|reviewed|packed|paid|by|before)\b)/gi,
+    pattern: new RegExp(
+      `\\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i should) have\\s+(?=(?:the|a|an|my|our|your|this|that|these|those|all|everything)\\b[^,.;!?]{0,60}?\\s(?:${RESULTS}|by|before)\\b)`,
+      'gi',
+    ),
     kind: 'commitment',
     strength: 'strong',
     impliedVerb: RESULT_VERB,

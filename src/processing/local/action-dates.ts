@@ -1,6 +1,6 @@
 import type { Candidate } from './action-cues.js';
 import type { Draft } from './action-drafts.js';
-import type { Analysis } from './analysis.js';
+import type { Analysis, Sentence } from './analysis.js';
 import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 
 /** When a drafted task is due: its own dates, a neighbouring sentence's, or the appointment it serves. */
@@ -41,15 +41,15 @@ export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: 
   return null;
 }
 
+// "Log your protein every day": a habit has no due date, and borrows none.
+const HABIT = /\b(?:every|each|daily|weekly|nightly|per (?:day|week)|(?:once|twice|\w+ times) a (?:day|week))\b/i;
+
+const LOOK_BACK_FOR_DATE = 3;
+
 /**
  * "Wednesday at ten then. I'll send you the quote the same day.": a task without a date of its own takes
  * a named day from the sentence just before it, or from the other speaker's turn it answers.
  */
-const LOOK_BACK_FOR_DATE = 3;
-
-// "Log your protein every day": a habit has no due date, and borrows none.
-const HABIT = /\b(?:every|each|daily|weekly|nightly|per (?:day|week)|(?:once|twice|\w+ times) a (?:day|week))\b/i;
-
 export function dateJustBefore(candidate: Candidate, extraction: Dating): Date | null {
   if (HABIT.test(candidate.clause)) return null;
   for (let back = 1; back <= LOOK_BACK_FOR_DATE; back++) {
@@ -68,14 +68,19 @@ export function dateJustBefore(candidate: Candidate, extraction: Dating): Date |
   return null;
 }
 
-/** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
-export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | null {
+/** The first known day of the next sentence, when the same speaker says it and `accept` lets it date the task. */
+function dateOfNext(candidate: Candidate, extraction: Dating, accept: (next: Sentence) => boolean): Date | null {
   const index = candidate.sentenceIndex + 1;
   const next = extraction.analysis.sentences[index];
-  if (next === undefined || next.turn !== candidate.sentence.turn || HABIT.test(candidate.clause)) return null;
-  if (next.tokens.filter((token) => token.kind === 'word').length > 6) return null;
+  if (next === undefined || next.turn !== candidate.sentence.turn || !accept(next)) return null;
   const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
   return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+}
+
+/** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
+export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | null {
+  if (HABIT.test(candidate.clause)) return null;
+  return dateOfNext(candidate, extraction, (next) => next.tokens.filter((token) => token.kind === 'word').length <= 6);
 }
 
 const DUE_OF_IT = /^(?:and )?(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b/i;
@@ -85,13 +90,9 @@ const DUE_OF_IT = /^(?:and )?(?:it's|it is|that's|that is|they're|they are) (?:a
  * the task just given, in the same turn, is its due date, before a vaguer date of its own.
  */
 export function deadlineSaidAfter(candidate: Candidate, extraction: Dating): Date | null {
-  const index = candidate.sentenceIndex + 1;
-  const next = extraction.analysis.sentences[index];
-  if (next === undefined || next.turn !== candidate.sentence.turn || !DUE_OF_IT.test(next.text.trim())) return null;
   // "Email Dr. Okafor tonight about an extension. It's due on the 22nd": a task with a day of its own keeps it.
-  if (mentionsOf(extraction, candidate.sentenceIndex).some((item) => item.precise && item.dateKnown)) return null;
-  const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
-  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+  const ownDay = () => mentionsOf(extraction, candidate.sentenceIndex).some((item) => item.precise && item.dateKnown);
+  return dateOfNext(candidate, extraction, (next) => DUE_OF_IT.test(next.text.trim()) && !ownDay());
 }
 
 export const CARRIED = /^(?:Bring|Take along|Show)\b/;

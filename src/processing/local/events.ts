@@ -199,9 +199,11 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
   const mentions = datedMentions(sentence, clock);
   if (mentions.length === 0) return null;
   const before = context(analysis, sentenceIndex);
-  let index = eventTokenIndex(sentence.tokens);
-  // "Pack your lunch", "bring a cake for the party": a meal or a thing made ready is a task's object.
-  if (index !== -1 && preparedThing(sentence.tokens, index)) index = -1;
+  const named = eventTokenIndex(sentence.tokens);
+  // The sentence's own event word, or -1. "Pack your lunch", "bring a cake for the party": a meal or a
+  // thing made ready is a task's object, not an event.
+  const own = named !== -1 && preparedThing(sentence.tokens, named) ? -1 : named;
+  let index = own;
   const mention = index === -1 ? mentions.find((item) => !item.deadline) : eventDate(mentions, sentence, index);
   if (mention === undefined) return null;
   const anchorWord = index === -1 ? text.slice(mention.index, mention.end) : sentence.tokens[index].value;
@@ -218,7 +220,7 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
   const prior = index === -1 ? (short ? eventSentenceBefore(analysis, sentenceIndex, clock) : undefined) : before;
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
-  const fromPrior = index !== -1 && eventTokenIndex(sentence.tokens) === -1;
+  const fromPrior = index !== -1 && own === -1;
   // "…the loss adjuster will come. Is Tuesday the 13th okay?" "Yes, Tuesday the 13th works.": a short
   // reply that names nothing takes the plan the question's turn put.
   const answered =
@@ -231,7 +233,7 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
   // "Oh and pick up the dry cleaning Thursday": a date that is a task's due date, in a sentence that names
   // no event, is the task's: it names the plan, rather than an event word borrowed from elsewhere.
   const task =
-    eventTokenIndex(sentence.tokens) === -1
+    own === -1
       ? tasks.get(sentenceIndex)?.find((each) => Math.abs(each.dueAt.getTime() - start.getTime()) < DAY)
       : undefined;
   // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
@@ -260,7 +262,7 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
       duration: durationOf(text),
     },
     named: index !== -1,
-    own: index !== -1 && !fromPrior,
+    own: own !== -1,
   };
 }
 
@@ -283,11 +285,12 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
     const title = candidate.event.title.toLowerCase();
     const day = candidate.event.start.toISOString().slice(0, 10);
     // A reply that borrows its plan ("The 30th… yes, I can come") on the day of an event just found is that event.
-    const same = (other: Found & { order: number }) =>
-      (other.event.title.toLowerCase() === title &&
-        (other.event.start.toISOString().slice(0, 10) === day ||
-          (!candidate.own && sentenceIndex - other.order <= 3))) ||
-      (!candidate.own && other.event.start.toISOString().slice(0, 10) === day && sentenceIndex - other.order <= 3);
+    const same = (other: Found & { order: number }) => {
+      const sameDay = other.event.start.toISOString().slice(0, 10) === day;
+      const borrowedJustAfter = !candidate.own && sentenceIndex - other.order <= 3;
+      const sameTitle = other.event.title.toLowerCase() === title;
+      return (sameTitle && (sameDay || borrowedJustAfter)) || (sameDay && borrowedJustAfter);
+    };
     if (found.some(same)) return;
     found.push({ ...candidate, order: sentenceIndex });
   });
