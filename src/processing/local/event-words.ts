@@ -149,3 +149,17 @@ export function plainTitle(tokens: Token[]): string | null {
     ? headlineCase(`${tokens[index].value}-${tokens[index + 2]?.value ?? ''}`)
     : eventTitle(tokens, index);
 }
+
+const PREPARE = new Set(['pack', 'make', 'cook', 'prepare', 'buy', 'grab', 'eat', 'finish', 'order', 'heat', 'bake']);
+
+/** The event word is the object of a verb that makes or fetches a thing ("pack your lunch"). */
+export function preparedThing(tokens: ReadonlyArray<Token>, index: number): boolean {
+  for (let back = 1; back <= 3 && index - back >= 0; back++) {
+    const token = tokens[index - back];
+    // wink may tag "pack" in "and pack your lunch" as a noun.
+    if (PREPARE.has(token.normal)) return true;
+    if (token.pos === 'VERB') return PREPARE.has(token.lemma.toLowerCase());
+    if (!['DET', 'PRON', 'ADJ'].includes(token.pos)) return false;
+  }
+  return false;
+}

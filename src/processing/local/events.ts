@@ -1,8 +1,9 @@
 import type { ExtractedEvent, TranscriptInput } from '../engine.js';
+import type { Draft } from './action-drafts.js';
 import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
-import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle } from './event-words.js';
+import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle, preparedThing } from './event-words.js';
 import type { Token } from './nlp.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
 
@@ -175,24 +176,15 @@ function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
   );
 }
 
-const PREPARE = new Set(['pack', 'make', 'cook', 'prepare', 'buy', 'grab', 'eat', 'finish', 'order', 'heat', 'bake']);
+/** A task drafted from the conversation, with its due date. */
+type DatedTask = Draft & { dueAt: Date };
 
-/** The event word is the object of a verb that makes or fetches a thing ("pack your lunch"). */
-function preparedThing(tokens: ReadonlyArray<Token>, index: number): boolean {
-  for (let back = 1; back <= 3 && index - back >= 0; back++) {
-    const token = tokens[index - back];
-    // wink may tag "pack" in "and pack your lunch" as a noun.
-    if (PREPARE.has(token.normal)) return true;
-    if (token.pos === 'VERB') return PREPARE.has(token.lemma.toLowerCase());
-    if (!['DET', 'PRON', 'ADJ'].includes(token.pos)) return false;
-  }
-  return false;
-}
-
-/** The tasks drafted from each sentence, with their due dates. */
-type TaskDates = ReadonlyMap<number, ReadonlyArray<{ description: string; dueAt: Date }>>;
-
-function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks: TaskDates): Found | null {
+function eventOf(
+  analysis: Analysis,
+  sentenceIndex: number,
+  clock: Clock,
+  tasks: ReadonlyArray<DatedTask>,
+): Found | null {
   const sentence = analysis.sentences[sentenceIndex];
   const text = sentence.text;
   if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(sentence, analysis)) return null;
@@ -234,7 +226,9 @@ function eventOf(analysis: Analysis, sentenceIndex: number, clock: Clock, tasks:
   // no event, is the task's: it names the plan, rather than an event word borrowed from elsewhere.
   const task =
     own === -1
-      ? tasks.get(sentenceIndex)?.find((each) => Math.abs(each.dueAt.getTime() - start.getTime()) < DAY)
+      ? tasks.find(
+          (each) => each.sentenceIndex === sentenceIndex && Math.abs(each.dueAt.getTime() - start.getTime()) < DAY,
+        )
       : undefined;
   // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
   const title =
@@ -271,12 +265,7 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   const analysis = analysisOf(input);
   const clock = clockOf(input.startedAt, input.timezone);
   const found: Array<Found & { order: number }> = [];
-  const tasks = new Map<number, Array<{ description: string; dueAt: Date }>>();
-  for (const draft of draftActionItems(input).drafts) {
-    if (draft.dueAt === null) continue;
-    const task = { description: draft.description, dueAt: draft.dueAt };
-    tasks.set(draft.sentenceIndex, [...(tasks.get(draft.sentenceIndex) ?? []), task]);
-  }
+  const tasks = draftActionItems(input).drafts.filter((draft): draft is DatedTask => draft.dueAt !== null);
   analysis.sentences.forEach((_, sentenceIndex) => {
     const candidate = eventOf(analysis, sentenceIndex, clock, tasks);
     if (candidate === null) return;
