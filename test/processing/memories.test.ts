@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MEMORY_CATEGORIES } from '../../src/domain/categories.js';
 import type { TranscriptInput } from '../../src/processing/engine.js';
+import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
+import { householdFacts } from '../../src/processing/local/memory-family.js';
 import { dialogue, memo } from './inputs.js';
 
 const engine = createLocalEngine();
@@ -528,4 +530,7 @@ test('a child calling the wearer Daddy is their child, and a name the wearer say
   );
   assert.ok(contents.includes("User's child is named Maya"), contents.join(' | '));
   assert.ok(contents.includes("User's hamster is named Peanut"), contents.join(' | '));
+  // A pronoun is no name: "it is a hamster" names nobody, before any later check.
+  const unnamed = householdFacts(analysisOf(memo('Well, it is a hamster, sweetheart.')));
+  assert.deepEqual(unnamed, []);
 });

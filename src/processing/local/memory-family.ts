@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { SPECIES } from './memory-people.js';
+import { HERD, SPECIES } from './memory-people.js';
+import { addressedAs } from './setting.js';
 import { isPlaceholderSpeaker, isRoleWord } from './text.js';
 
 /**
@@ -13,17 +14,14 @@ export interface HouseholdFact {
 }
 
 const PARENT_WORD = '(?:daddy|dad|papa|mummy|mommy|mum|mom|mama|mami|papi)';
-// "Daddy, can Peanut sleep in my room?", "Goodnight Daddy.", "Thanks, Mum!": a parent addressed.
-const CALLS_PARENT = new RegExp(
-  `(?:^|[,!?]\\s*|\\b(?:hi|hey|night|goodnight|morning|thanks|thank you|love you|bye)\\s+)${PARENT_WORD}\\s*(?:[,.!?]|$)`,
-  'i',
-);
+const CALLS_PARENT = addressedAs(PARENT_WORD);
+const PARENT_LABEL = new RegExp(`^${PARENT_WORD}$`, 'i');
 const NAME_LABEL = /^\p{Lu}\p{Ll}+$/u;
 const SAID_A_PET = new RegExp(
   `\\b(\\p{Lu}\\p{Ll}+) is (?:a|an|our|my) (?:little |big |old |young |baby )?${SPECIES.source}`,
-  'iu',
+  // Case matters: "Peanut" is a name, "it" is not.
+  'u',
 );
-const HERD: Record<string, string> = { puppy: 'dog', pup: 'dog', kitten: 'cat', kitty: 'cat', bunny: 'rabbit' };
 
 export function householdFacts(analysis: Analysis): HouseholdFact[] {
   if (analysis.attribution === 'absent') return [];
@@ -36,7 +34,7 @@ export function householdFacts(analysis: Analysis): HouseholdFact[] {
       NAME_LABEL.test(speaker) &&
       !isPlaceholderSpeaker(speaker) &&
       !isRoleWord(speaker) &&
-      !new RegExp(`^${PARENT_WORD}$`, 'i').test(speaker) &&
+      !PARENT_LABEL.test(speaker) &&
       CALLS_PARENT.test(sentence.text);
     if (child && !seen.has(speaker)) {
       seen.add(speaker);
@@ -46,7 +44,7 @@ export function householdFacts(analysis: Analysis): HouseholdFact[] {
     if (pet !== null && !seen.has(pet[1])) {
       seen.add(pet[1]);
       const species = pet[2].toLowerCase().replace(/s$/, '');
-      facts.push({ content: `User's ${HERD[species] ?? species} is named ${pet[1]}`, sentence });
+      facts.push({ content: `User's ${HERD.get(species) ?? species} is named ${pet[1]}`, sentence });
     }
   }
   return facts;

@@ -28,7 +28,7 @@ export const VET =
   /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
 const CHILDHOOD =
   /\b(?:school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
-const HERD = new Map<string, string>([
+export const HERD = new Map<string, string>([
   ['puppy', 'dog'],
   ['pup', 'dog'],
   ['kitten', 'cat'],

@@ -124,10 +124,14 @@ export function settingScores(analysis: Analysis): Map<ConversationCategory, num
 /** Words a relative is called by to their face, in several languages a household may speak. */
 const KIN_ADDRESS =
   'mum|mom|mam|ma|mama|mamma|mummy|mommy|mother|dad|daddy|papa|pa|father|tata|ima|abba|amma|appa|beta|nan|nana|nanna|gran|granny|grandma|grandmother|grandpa|granddad|grandad|grandfather|savta|saba|auntie|aunty|uncle';
-const VOCATIVE_KIN = new RegExp(
-  `(?:^|[,!?]\\s*|\\b(?:hi|hey|hello|thanks|thank you|bye|love you|yes|no|okay|ok|night|morning)\\s+)(?:${KIN_ADDRESS})\\s*(?:[,.!?]|$)`,
-  'i',
-);
+/** A word of address said to someone's face: "Hi Mum", "Yes, Mama", "Goodnight Daddy." */
+export function addressedAs(words: string): RegExp {
+  return new RegExp(
+    `(?:^|[,!?]\\s*|\\b(?:hi|hey|hello|thanks|thank you|bye|love you|yes|no|okay|ok|night|goodnight|morning)\\s+)(?:${words})\\s*(?:[,.!?]|$)`,
+    'i',
+  );
+}
+const VOCATIVE_KIN = addressedAs(KIN_ADDRESS);
 
 /** A relative is one of the speakers: addressed as one ("Hi Mum", "Yes, Mama") or labelled as one. */
 export function kinPresent(analysis: Analysis): boolean {
