@@ -18,7 +18,7 @@ const INTRANSITIVE_NEXT =
   /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now|early|late|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|^$/;
 const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
 const HYPOTHETICAL_INSIDE =
-  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
+  /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime(?!\s+(?:next|this|tomorrow|today|tonight|on|before|by|in|after|early|later)\b)|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 export const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
 // "I have to tell you first, I'm allergic to prawns": what the wearer tells or reminds someone of in the
 // same breath is done there and then.

@@ -87,7 +87,16 @@ export function ordinalDays(sentence: string, today: LocalDateTime): DateMention
   return mentions;
 }
 
-const END_OF = /\b(?:the )?end of (?:the |this |(next) )?(day|week|month)\b/gi;
+type Period = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+// "end of the week", "end of next month"; the day's end is also "EOD", "COB" or "close of business".
+const END_OF = /\b(?:the )?end of (?:the |this |(next) )?(day|week|month|quarter|year)\b/gi;
+const OTHER_ENDS: ReadonlyArray<[RegExp, Period]> = [
+  [/\b(?:EOD|COB)\b|\b(?:close|end) of (?:business|play)\b/g, 'day'],
+  [/\b(?:(next) )?month[- ]end\b/gi, 'month'],
+  [/\b(?:(next) )?quarter[- ]end\b/gi, 'quarter'],
+  [/\b(?:(next) )?year[- ]end\b/gi, 'year'],
+];
 
 /** The last day of the month `offset` months after today's. */
 function lastOfMonth(today: LocalDateTime, offset: number): LocalDateTime {
@@ -95,27 +104,37 @@ function lastOfMonth(today: LocalDateTime, offset: number): LocalDateTime {
   return { ...today, year: last.getUTCFullYear(), month: last.getUTCMonth() + 1, day: last.getUTCDate() };
 }
 
+function endOf(period: Period, next: boolean, today: LocalDateTime): LocalDateTime {
+  switch (period) {
+    case 'day':
+      return today;
+    case 'week':
+      return addLocalDays(today, ((5 - localWeekday(today) + 7) % 7) + (next ? 7 : 0));
+    case 'month':
+      return lastOfMonth(today, next ? 1 : 0);
+    case 'quarter':
+      return lastOfMonth(today, ((3 - (today.month % 3)) % 3) + (next ? 3 : 0));
+    case 'year':
+      return lastOfMonth(today, 12 - today.month + (next ? 12 : 0));
+  }
+}
+
 /**
- * "end of the day" → today 23:59, "end of the week" → the coming Friday, "end of the month" → its last
- * day; "end of next week" and "end of next month" one period later.
+ * "end of the day" (or EOD) → today 23:59, "end of the week" → the coming Friday, "end of the month" (or
+ * month-end) → its last day, the quarter's and the year's likewise; "next" one period later.
  */
 export function endOfPeriods(sentence: string, today: LocalDateTime): DateMention[] {
-  const mentions: DateMention[] = [];
-  for (const match of sentence.matchAll(END_OF)) {
-    const next = match[1] !== undefined;
-    const period = match[2].toLowerCase();
-    if (next && period === 'day') continue;
-    const untilFriday = (5 - localWeekday(today) + 7) % 7;
-    const day =
-      period === 'day'
-        ? today
-        : period === 'week'
-          ? addLocalDays(today, untilFriday + (next ? 7 : 0))
-          : lastOfMonth(today, next ? 1 : 0);
-    const local = { ...day, hour: 23, minute: 59 };
-    mentions.push(phraseMention(sentence, match, local, { hasTime: true, precise: true }));
-  }
-  return mentions;
+  const found: Array<[RegExpMatchArray, Period, boolean]> = [];
+  for (const match of sentence.matchAll(END_OF))
+    found.push([match, match[2].toLowerCase() as Period, match[1] !== undefined]);
+  for (const [pattern, period] of OTHER_ENDS)
+    for (const match of sentence.matchAll(pattern)) found.push([match, period, match[1] !== undefined]);
+  return found
+    .filter(([, period, next]) => !(next && period === 'day'))
+    .map(([match, period, next]) => {
+      const local = { ...endOf(period, next, today), hour: 23, minute: 59 };
+      return phraseMention(sentence, match, local, { hasTime: true, precise: true });
+    });
 }
 
 const UNITS_ORDINAL: Record<string, number> = {

@@ -10,6 +10,7 @@ import {
   NUMBER_WORDS,
   ordinalDays,
 } from './date-phrases.js';
+import { monthParts, spokenClock, spokenUnits, weekAfter, weekEdges } from './date-spoken.js';
 import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
@@ -59,7 +60,7 @@ const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-f
 
 /** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
 function digitizeClockWords(sentence: string): string {
-  return britishClock(sentence).replace(
+  return spokenClock(sentence).replace(
     /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[ -](fifteen|thirty|forty[- ]five))?\b/gi,
     (whole, prep: string, word: string, minutes: string | undefined) => {
       const digits = NUMBER_WORDS[word.toLowerCase()] ?? word;
@@ -67,20 +68,6 @@ function digitizeClockWords(sentence: string): string {
       return `${prep} ${digits}${minute}`.padEnd(whole.length, ' ');
     },
   );
-}
-
-/**
- * British and Australian clock talk, rewritten in place to what chrono reads (same length, so every
- * index stays put): "at half twelve" is 12:30, "this arvo" is this afternoon.
- */
-function britishClock(sentence: string): string {
-  return sentence
-    .replace(
-      /\b(at|by|around|till|until) half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi,
-      (whole, prep: string, word: string) =>
-        `${prep} ${NUMBER_WORDS[word.toLowerCase()] ?? word}:30`.padEnd(whole.length, ' '),
-    )
-    .replace(/\bthis arvo\b/gi, 'today 2pm');
 }
 
 const PART_OF_DAY: ReadonlyArray<[RegExp, number, number]> = [
@@ -223,15 +210,21 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
+  /\d|\b(?:\w*day|fortnight|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
   if (!MAY_MENTION_TIME.test(sentence)) return [];
-  const readable = digitizeOrdinals(digitizeClockWords(maskVersionNumbers(sentence)));
+  const readable = digitizeOrdinals(digitizeClockWords(spokenUnits(maskVersionNumbers(sentence))));
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
-  const ends = [...endOfPeriods(readable, today), ...fromAnchor(readable, today)];
+  const ends = [
+    ...endOfPeriods(readable, today),
+    ...fromAnchor(readable, today),
+    ...weekAfter(readable, today),
+    ...monthParts(readable, today),
+    ...weekEdges(readable, today),
+  ];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
     .map((result) => fromChrono(result, readable, today))

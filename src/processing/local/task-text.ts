@@ -82,7 +82,7 @@ const REFERRED_TIME =
 
 /** The description as the wearer's own instruction. */
 const DANGLING_END =
-  /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by|before|after|until|till|about|is|are|was|were)\s*$/i;
+  /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by|before|after|until|till|about|is|are|was|were|sometime)\s*$/i;
 
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const sentence = analysis.sentences[sentenceIndex];

@@ -1,0 +1,171 @@
+import { isDeadlineAt, NUMBER_WORDS } from './date-phrases.js';
+import type { DateMention } from './dates.js';
+import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
+
+/**
+ * Spoken date and clock talk chrono does not read: "quarter past ten", "a fortnight", "Friday week",
+ * "a week today", "mid-March", "early next week". Rewrites keep every index in place (same length);
+ * readers return mentions over the whole phrase, which win over chrono's partial reading of it.
+ */
+
+const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
+const PREPOSITION = '(at|by|around|till|until|from|before|after)';
+
+function hourOf(word: string): number {
+  return Number(NUMBER_WORDS[word.toLowerCase()] ?? word);
+}
+
+function sameLength(replacement: string, whole: string): string {
+  return replacement.padEnd(whole.length, ' ');
+}
+
+/**
+ * Clock talk rewritten to digits: "at half twelve" (British) and "half past ten" are :30, "quarter past
+ * ten" :15, "quarter to ten" 9:45; "this arvo" (Australian) is this afternoon.
+ */
+export function spokenClock(sentence: string): string {
+  return sentence
+    .replace(
+      new RegExp(`\\b${PREPOSITION} (?:a )?quarter (past|after|to) (${HOURS}|\\d{1,2})\\b`, 'gi'),
+      (whole, prep: string, side: string, word: string) => {
+        const hour = hourOf(word);
+        const clock = side.toLowerCase() === 'to' ? `${hour === 1 ? 12 : hour - 1}:45` : `${hour}:15`;
+        return sameLength(`${prep} ${clock}`, whole);
+      },
+    )
+    .replace(
+      new RegExp(`\\b${PREPOSITION} half (?:past )?(${HOURS}|\\d{1,2})\\b`, 'gi'),
+      (whole, prep: string, word: string) => sameLength(`${prep} ${hourOf(word)}:30`, whole),
+    )
+    .replace(/\bthis arvo\b/gi, 'today 2pm');
+}
+
+const WEEKDAY_NAMES = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+const WEEKDAY_INDEX: Record<string, number> = {
+  sunday: 0,
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+
+/**
+ * Units chrono does not count: "in a fortnight" is two weeks, "in an hour" one, "in half an hour" thirty
+ * minutes; lunch is at noon ("by lunchtime", "Friday lunchtime").
+ */
+export function spokenUnits(sentence: string): string {
+  return sentence
+    .replace(/\b(?:a|one) fortnight\b/gi, (whole) => sameLength('2 weeks', whole))
+    .replace(/\bin half an hour\b/gi, (whole) => sameLength('in 30 minutes', whole))
+    .replace(/\bin an hour\b/gi, (whole) => sameLength('in 1 hour', whole))
+    .replace(/\bover the weekend\b/gi, (whole) => sameLength('this weekend', whole))
+    .replace(
+      new RegExp(
+        `\\b(at|by|before|after|until|till|around|over|${WEEKDAY_NAMES}|today|tomorrow) lunch(?:time)?\\b`,
+        'gi',
+      ),
+      (whole, before: string) => sameLength(`${before} noon`, whole),
+    );
+}
+
+/** The next such weekday after today (a week on when today is that day). */
+function nextWeekday(today: LocalDateTime, weekday: number): LocalDateTime {
+  const ahead = (weekday - localWeekday(today) + 7) % 7;
+  return addLocalDays(today, ahead === 0 ? 7 : ahead);
+}
+
+function dayOf(word: string, today: LocalDateTime): LocalDateTime {
+  const lower = word.toLowerCase();
+  if (lower === 'today') return today;
+  if (lower === 'tomorrow') return addLocalDays(today, 1);
+  return nextWeekday(today, WEEKDAY_INDEX[lower] ?? 0);
+}
+
+function mentionOver(sentence: string, match: RegExpMatchArray, local: LocalDateTime): DateMention {
+  const index = match.index ?? 0;
+  return {
+    index,
+    end: index + match[0].length,
+    local: { ...local, hour: 0, minute: 0 },
+    hasTime: false,
+    dateKnown: true,
+    precise: true,
+    deadline: isDeadlineAt(sentence, index),
+  };
+}
+
+// "a week from Friday", "a week on Tuesday", "Friday week", "next Tuesday week", "a week today".
+const WEEK_AFTER = new RegExp(
+  `\\ba week (?:from|on|after) (?:this |next )?(${WEEKDAY_NAMES}|today|tomorrow)\\b|\\b(?:this |next )?(${WEEKDAY_NAMES}) week\\b|\\ba week (?:on )?(${WEEKDAY_NAMES}|today|tomorrow)\\b`,
+  'gi',
+);
+
+/** A day one week after the day named. */
+export function weekAfter(sentence: string, today: LocalDateTime): DateMention[] {
+  return [...sentence.matchAll(WEEK_AFTER)].map((match) => {
+    const named = match[1] ?? match[2] ?? match[3];
+    return mentionOver(sentence, match, addLocalDays(dayOf(named, today), 7));
+  });
+}
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_PART = new RegExp(
+  `\\b(?:(mid)[- ]?|(?:the )?(middle|end|beginning|start) of )(?:(this|next|the) month\\b|(${MONTHS.join('|')})\\b)`,
+  'gi',
+);
+
+/**
+ * "mid-March" and "the middle of next month" are its 15th, "the end of April" its last day, "the
+ * beginning of next month" its first; a month already past is next year's.
+ */
+export function monthParts(sentence: string, today: LocalDateTime): DateMention[] {
+  const mentions: DateMention[] = [];
+  for (const match of sentence.matchAll(MONTH_PART)) {
+    const part = (match[1] ?? match[2]).toLowerCase();
+    const named = match[4]?.toLowerCase();
+    // "the end of this month" and "… of next month" are endOfPeriods' reading.
+    if (part === 'end' && named === undefined) continue;
+    let month =
+      named === undefined ? today.month + (match[3]?.toLowerCase() === 'next' ? 1 : 0) : MONTHS.indexOf(named) + 1;
+    let year = today.year;
+    if (named !== undefined && month < today.month) year += 1;
+    if (month > 12) [month, year] = [month - 12, year + 1];
+    const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const day = part === 'end' ? last : part === 'mid' || part === 'middle' ? 15 : 1;
+    const local = { ...today, year, month, day };
+    // "the end of this month" is endOfPeriods' reading; a day already gone this month is not meant.
+    if (year === today.year && month === today.month && day < today.day) continue;
+    mentions.push(mentionOver(sentence, match, local));
+  }
+  return mentions;
+}
+
+const EARLY_NEXT_WEEK = /\b(?:early|(?:the )?(?:beginning|start) of) next week\b/gi;
+const BEFORE_WEEKEND = /\bbefore the weekend\b/gi;
+
+/** "early next week" is next week's Monday; "before the weekend" ends on Friday. */
+export function weekEdges(sentence: string, today: LocalDateTime): DateMention[] {
+  const monday = [...sentence.matchAll(EARLY_NEXT_WEEK)].map((match) =>
+    mentionOver(sentence, match, nextWeekday(today, 1)),
+  );
+  const friday = [...sentence.matchAll(BEFORE_WEEKEND)].map((match) => ({
+    ...mentionOver(sentence, match, localWeekday(today) === 5 ? today : nextWeekday(today, 5)),
+    deadline: true,
+  }));
+  return [...monday, ...friday];
+}
