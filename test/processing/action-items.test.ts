@@ -53,6 +53,10 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll collect the prescription by Friday lunchtime.", 'Collect the prescription', '2026-03-06T12:00'],
   ["I'll email the tutor in half an hour.", 'Email the tutor', '2026-03-04T09:30'],
   ['I need to order the tiles sometime next week.', 'Order the tiles', '2026-03-11T23:59'],
+  // Straight after the conversation is the same day.
+  ["I'll change the PIN right after this call.", 'Change the PIN', '2026-03-04T23:59'],
+  ["I'll pick up the capsules on the way home.", 'Pick up the capsules', '2026-03-04T23:59'],
+  ["I'll call the bank as soon as I hang up.", 'Call the bank', '2026-03-04T23:59'],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];

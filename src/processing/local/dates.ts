@@ -10,7 +10,7 @@ import {
   NUMBER_WORDS,
   ordinalDays,
 } from './date-phrases.js';
-import { monthParts, spokenClock, spokenUnits, weekAfter, weekEdges } from './date-spoken.js';
+import { laterToday, monthParts, spokenClock, spokenUnits, weekAfter, weekEdges } from './date-spoken.js';
 import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
@@ -210,7 +210,7 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|fortnight|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
+  /\d|\b(?:\w*day|fortnight|after (?:this|the|our)|as soon|way home|way back|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
@@ -224,6 +224,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     ...weekAfter(readable, today),
     ...monthParts(readable, today),
     ...weekEdges(readable, today),
+    ...laterToday(readable, today),
   ];
   const fromLibrary = chrono
     .parse(readable, reference, { forwardDate: true })
