@@ -111,7 +111,7 @@ export function saveModel(
   model: { weights: number[]; threshold: number },
 ): void {
   for (const [index, name] of names.entries()) console.log(`  ${name.padEnd(24)} ${model.weights[index]}`);
-  const trainer = `eval/train-${constant === 'ACTION_MODEL' ? 'action' : 'memory'}-model.ts`;
+  const trainer = `eval/train-${constant.replace(/_MODEL$/, '').toLowerCase()}-model.ts`;
   writeFileSync(
     file,
     `/** Written by ${trainer}; the weights follow the model's feature names in order. */\n` +

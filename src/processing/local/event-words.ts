@@ -19,7 +19,7 @@ const EVENT_WORDS = new Set(
  * list above adds everyday words WordNet ranks elsewhere ("dinner", "physio") and the verbs.
  */
 let eventNouns: ReadonlySet<string> | undefined;
-function isEventNoun(lemma: string): boolean {
+export function isEventNoun(lemma: string): boolean {
   eventNouns ??= new Set(
     (JSON.parse(readFileSync(join(import.meta.dirname, 'lexicons', 'event-nouns.json'), 'utf8')) as { words: string[] })
       .words,

@@ -47,6 +47,11 @@ const PHRASE_STARTS: ReadonlySet<string> = new Set(
   [...CUES.keys()].filter((cue) => cue.includes(' ')).map((cue) => cue.split(' ')[0]),
 );
 
+/** Whether a phrase (lowercase lemmas) is one of the setting's cues: a role or an encounter. */
+export function isSettingCue(phrase: string): boolean {
+  return CUES.has(phrase);
+}
+
 function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9&]+/g) ?? [];
 }
@@ -115,8 +120,10 @@ export function settingScores(analysis: Analysis): Map<ConversationCategory, num
   const uses = cueUses(analysis);
   const scores = new Map<ConversationCategory, number>();
   for (const [text, use] of uses) {
-    const { category, weight } = CUES.get(text) as Cue;
-    scores.set(category, (scores.get(category) ?? 0) + cueScore(use, weight));
+    const cue = CUES.get(text) as Cue;
+    // "The doctor says my knee is fine": a role talked about is a topic, not whom the wearer met.
+    const weight = cue.weight === ROLE_WEIGHT && reportedOn(analysis, text) ? ENCOUNTER_WEIGHT : cue.weight;
+    scores.set(cue.category, (scores.get(cue.category) ?? 0) + cueScore(use, weight));
   }
   return scores;
 }

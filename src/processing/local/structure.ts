@@ -1,6 +1,7 @@
+import type { ConversationCategory } from '../../domain/categories.js';
 import type { Structure, TranscriptInput } from '../engine.js';
 import { extractActionItems } from './action-items.js';
-import { analysisOf } from './analysis.js';
+import { type Analysis, analysisOf } from './analysis.js';
 import { classify } from './category.js';
 import { extractEvents } from './events.js';
 import { CATEGORY_EMOJI } from './lexicon.js';
@@ -8,13 +9,28 @@ import { buildOverview } from './overview.js';
 import { otherParticipants } from './participants.js';
 import { sceneOf } from './setting.js';
 import { buildTitle } from './summary.js';
-import { rankedTopics } from './topics.js';
+import { titleTopics } from './title-model.js';
+import { rankedTopics, type Topic } from './topics.js';
 
 /** The one other person of a conversation the wearer spoke in, when they are known by name. */
-function companion(analysis: ReturnType<typeof analysisOf>, userName: string): string | null {
+function companion(analysis: Analysis, userName: string): string | null {
   if (!analysis.turns.some((turn) => turn.isUser)) return null;
   const { named, count } = otherParticipants(analysis, userName);
   return count === 1 && named.length === 1 ? named[0] : null;
+}
+
+/** The headline of a conversation from its ranked topics (the title model picks which to name). */
+export function headline(
+  analysis: Analysis,
+  input: TranscriptInput,
+  topics: Topic[],
+  category: ConversationCategory,
+  subject: ConversationCategory,
+  /** the title model's weights; null names the topics as ranked (the trainer's baseline) */
+  weights?: ReadonlyArray<number> | null,
+): string {
+  const chosen = weights === null ? topics : titleTopics(topics, analysis, subject, weights);
+  return buildTitle(analysis, chosen, category, input.language, companion(analysis, input.userName), sceneOf(analysis));
 }
 
 /** Title, overview, category with its emoji, and dated events: the summary card of a conversation. */
@@ -29,7 +45,7 @@ export function buildStructure(input: TranscriptInput): Structure {
   const scene = sceneOf(analysis);
   const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events, scene };
   return {
-    title: buildTitle(analysis, topics, category, input.language, companion(analysis, input.userName), scene),
+    title: headline(analysis, input, topics, category, subject),
     overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],

@@ -98,18 +98,20 @@ export function buildTitle(
   if (!english && /\p{L}/u.test(firstWords(analysis, 8))) {
     return truncateChars(capitalizeFirst(firstWords(analysis, 8)), 80);
   }
-  if (topics.length === 0) return fallbackTitle(analysis, category);
-  const words = headlineWords(topics);
+  // The person met is named once, as the scene ("… with the Physio"), not also as a topic.
+  const named = scene?.role === true ? topics.filter((topic) => topic.lemmas.join(' ') !== scene.text) : topics;
+  if (named.length === 0) return fallbackTitle(analysis, category);
+  const words = headlineWords(named);
   const said = words.join(' ').toLowerCase();
   // "Book Club: The Bee Sting and Lemon Drizzle", "Knee and Running with the Physio": the scene leads.
   if (scene !== undefined && !said.includes(scene.text)) {
-    const short = headlineWords(topics.slice(0, 2)).slice(0, MAX_TITLE_WORDS - 4);
+    const short = headlineWords(named.slice(0, 2)).slice(0, MAX_TITLE_WORDS - 4);
     if (scene.role) return headlineCase(truncateWords([...short, 'with the', scene.text].join(' '), MAX_TITLE_WORDS));
     return headlineCase(truncateWords(`${scene.text}: ${short.join(' ')}`, MAX_TITLE_WORDS));
   }
   // "Invoice and Brand Workshop with Renata": who it was with, when that fits and is not said already.
-  const named =
+  const withNamed =
     withWhom !== null && words.some((word) => word.replace(/[,.]$/, '').toLowerCase() === withWhom.toLowerCase());
-  if (withWhom !== null && !named && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
+  if (withWhom !== null && !withNamed && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
   return headlineCase(truncateWords(words.join(' '), MAX_TITLE_WORDS));
 }

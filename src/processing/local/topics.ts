@@ -16,6 +16,9 @@ export interface Topic {
   verbs: Map<string, number>;
   /** first sentence index */
   first: number;
+  /** how often the phrase was said, and by how many speakers */
+  mentions: number;
+  speakers: number;
 }
 
 // Adjectives that describe the speaker's mood, not the topic, and make poor title words.
@@ -124,7 +127,7 @@ function isVocative(sentence: Sentence, start: number, length: number): boolean 
  */
 export function rankedTopics(analysis: Analysis, category: ConversationCategory): Topic[] {
   const frequencies = lemmaFrequencies(analysis.sentences);
-  const byKey = new Map<string, Topic & { speakers: Set<string> }>();
+  const byKey = new Map<string, Topic & { said: Set<string> }>();
   const opening = Math.max(2, Math.ceil(analysis.sentences.length * 0.2));
   const speakers = new Set(analysis.turns.map((turn) => turn.speaker.toLowerCase()));
   analysis.sentences.forEach((sentence, sentenceIndex) => {
@@ -152,12 +155,16 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
           score,
           verbs: new Map(),
           first: sentenceIndex,
-          speakers: new Set(),
+          mentions: 0,
+          speakers: 0,
+          said: new Set(),
         };
         byKey.set(key, topic);
       } else topic.score += 1;
-      if (!topic.speakers.has(sentence.speaker) && topic.speakers.size > 0) topic.score += 0.5;
-      topic.speakers.add(sentence.speaker);
+      if (!topic.said.has(sentence.speaker) && topic.said.size > 0) topic.score += 0.5;
+      topic.said.add(sentence.speaker);
+      topic.mentions += 1;
+      topic.speakers = topic.said.size;
       const verb = governingVerb(sentence, start);
       if (verb !== undefined) topic.verbs.set(verb, (topic.verbs.get(verb) ?? 0) + 1);
     }
