@@ -19,6 +19,8 @@ const FLOORS = {
   memoryF1: 0.52,
   dueWithinDay: 0.8,
   eventRecall: 0.62,
+  // The title model's headlines; the topics as ranked give 0.537 here.
+  title: 0.55,
 };
 
 test('the dev set is large enough and a seventh to a fifth of it is discards', () => {
@@ -42,4 +44,5 @@ test('local engine stays above its floors on the dev set', async () => {
     `due within a day ${report.dueAccuracy.withinDayRate}`,
   );
   assert.ok(report.events.recall >= FLOORS.eventRecall, `event recall ${report.events.recall}`);
+  assert.ok(report.titles.rate >= FLOORS.title, `title has a key word ${report.titles.rate}`);
 });
