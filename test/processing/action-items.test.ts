@@ -57,6 +57,12 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll change the PIN right after this call.", 'Change the PIN', '2026-03-04T23:59'],
   ["I'll pick up the capsules on the way home.", 'Pick up the capsules', '2026-03-04T23:59'],
   ["I'll call the bank as soon as I hang up.", 'Call the bank', '2026-03-04T23:59'],
+  ["I'll confirm with Sasha on the way out.", 'Confirm with Sasha', '2026-03-04T23:59'],
+  [
+    "I'll pick up the prescription from the chemist, it's ready after two.",
+    'Pick up the prescription from the chemist',
+    '2026-03-04T14:00',
+  ],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];
@@ -87,6 +93,16 @@ test('several dates in one sentence: each task keeps its own', async () => {
     ['Write the release notes', '2026-03-05T23:59'],
     ['Get sign-off from legal before the launch', '2026-03-10T23:59'],
   ]);
+});
+
+test('"Deadline is …" said after a request dates it', async () => {
+  const input = dialogue([
+    ['Mariam', false, 'You should submit an abstract to the estuary conference.'],
+    ['Mariam', false, 'Deadline is the end of this month.'],
+    ['SPEAKER_00', true, 'Okay, I will.'],
+  ]);
+  const [item] = await items(input);
+  assert.equal(item?.[1], '2026-03-31T23:59', JSON.stringify(item));
 });
 
 test('a request to the user is rewritten from the user side, and the reply refines its due date', async () => {
@@ -405,7 +421,11 @@ test('a memo without subjects: "Need to …", a named thing picked up, and a mon
   );
   const found = await items(note);
   const descriptions = found.map(([description]) => description);
-  assert.ok(descriptions.includes('Pick up the Civic after five'), descriptions.join(' | '));
+  // "Thursday after five" is one moment: Thursday at 17:00.
+  assert.deepEqual(
+    found.find(([description]) => description.startsWith('Pick up the Civic')),
+    ['Pick up the Civic', '2026-03-05T17:00'],
+  );
   assert.ok(descriptions.includes('Call the insurance about the windscreen claim'), descriptions.join(' | '));
   assert.deepEqual(
     found.find(([description]) => description.startsWith('Cancel the gym membership')),

@@ -83,7 +83,8 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
   return dateOfNext(candidate, extraction, (next) => next.tokens.filter((token) => token.kind === 'word').length <= 6);
 }
 
-const DUE_OF_IT = /^(?:and )?(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b/i;
+const DUE_OF_IT =
+  /^(?:and )?(?:(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b|(?:the )?deadline(?:'s| is)\b)/i;
 
 /**
  * "For next week, do problem set three. It's due Monday at noon on the portal.": a deadline said of

@@ -61,11 +61,13 @@ const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-f
 /** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
 function digitizeClockWords(sentence: string): string {
   return spokenClock(sentence).replace(
-    /\b(at|by|around|till|until) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[ -](fifteen|thirty|forty[- ]five))?\b/gi,
+    /\b(at|by|around|till|until|after|from) (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?:[ -](fifteen|thirty|forty[- ]five))?\b(?! (?:days?|weeks?|months?|years?|hours?|minutes?|of|or|more|people|kids|things|times)\b)/gi,
     (whole, prep: string, word: string, minutes: string | undefined) => {
       const digits = NUMBER_WORDS[word.toLowerCase()] ?? word;
       const minute = minutes === undefined ? '' : `:${MINUTE_WORDS[minutes.toLowerCase().replace(' ', '-')] ?? '00'}`;
-      return `${prep} ${digits}${minute}`.padEnd(whole.length, ' ');
+      // chrono reads no "after 2"; for a due time, "ready after two" is two o'clock.
+      const at = prep.toLowerCase() === 'after' ? 'at' : prep;
+      return `${at} ${digits}${minute}`.padEnd(whole.length, ' ');
     },
   );
 }
@@ -210,7 +212,7 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|fortnight|after (?:this|the|our)|as soon|way home|way back|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
+  /\d|\b(?:\w*day|fortnight|after (?:this|the|our)|as soon|way home|way back|way out|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
