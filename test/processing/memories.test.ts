@@ -534,3 +534,17 @@ test('a child calling the wearer Daddy is their child, and a name the wearer say
   const unnamed = householdFacts(analysisOf(memo('Well, it is a hamster, sweetheart.')));
   assert.deepEqual(unnamed, []);
 });
+
+test('a short answer to where one is from, what one does for fun or for a living is a fact', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Ana', false, 'So where are you from originally?'],
+      ['SPEAKER_00', true, 'Peshawar.'],
+      ['SPEAKER_00', true, 'Pakistan.'],
+      ['Ana', false, "And what do you do when you're not driving?"],
+      ['SPEAKER_00', true, 'Cricket, mostly.'],
+    ]),
+  );
+  assert.ok(contents.includes("User's hometown: Peshawar, Pakistan"), JSON.stringify(contents));
+  assert.ok(contents.includes("User's pastime: Cricket"), JSON.stringify(contents));
+});

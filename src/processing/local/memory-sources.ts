@@ -100,6 +100,21 @@ export function saidOfWearer(analysis: Analysis): Statement[] {
   return statements;
 }
 
+// Questions whose words name no noun but whose answer is a lasting fact: where one is from, one's work, one's pastime.
+const ASKED_ABOUT: ReadonlyArray<[RegExp, string]> = [
+  [/\bwhere (?:are|were) you (?:from|born|raised)\b|\bwhere did you grow up\b|\bwhere(?:'s| is) home\b/i, 'hometown'],
+  [/\bwhere do you live\b/i, 'home'],
+  [
+    /\bwhat do you do (?:for (?:fun|kicks)|when you(?:'re| are) not\b|in your (?:free|spare) time|outside (?:of )?work|at weekends|on weekends)/i,
+    'pastime',
+  ],
+  [/\bwhat do you do(?: for (?:a living|work))?\s*\?*$/i, 'work'],
+];
+
+function askedAbout(question: string): string | null {
+  return ASKED_ABOUT.find(([pattern]) => pattern.test(question))?.[1] ?? null;
+}
+
 const QUESTION_NOUN_SKIP =
   /^(?:thing|things|anything|something|everything|way|time|lot|bit|kind|sort|question|questions|interest)$/i;
 
@@ -160,7 +175,12 @@ function answerPhrase(analysis: Analysis, first: number): string {
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn !== analysis.sentences[first]?.turn || !ellipticalAnswer(sentence))
       break;
-    phrases.push(sentence.text.replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '').replace(/[.!]+$/, ''));
+    phrases.push(
+      sentence.text
+        .replace(/^(?:(?:yes|yeah|no|um|uh|oh|well|so)[,\s]+)+/i, '')
+        .replace(/[.!]+$/, '')
+        .replace(/,?\s+(?:mostly|mainly|usually|these days|I guess)$/i, ''),
+    );
   }
   return phrases.join(', ');
 }
@@ -181,7 +201,9 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
         ABOUT_LISTENER.test(each.text),
     );
     if (asked.length === 0 || !ellipticalAnswer(reply)) return;
-    const topic = asked.map((question) => questionTopic(question.tokens)).find((each) => each !== null);
+    const topic = asked
+      .map((question) => askedAbout(question.text) ?? questionTopic(question.tokens))
+      .find((each) => each !== null);
     if (topic === undefined || topic === null) return;
     const answer = answerPhrase(analysis, index + 1);
     // "Full name?" "Oluwaseun Adebayo.": the account already knows who the wearer is; an address after it says where they live.
