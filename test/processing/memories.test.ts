@@ -548,3 +548,15 @@ test('a short answer to where one is from, what one does for fun or for a living
   assert.ok(contents.includes("User's hometown: Peshawar, Pakistan"), JSON.stringify(contents));
   assert.ok(contents.includes("User's pastime: Cricket"), JSON.stringify(contents));
 });
+
+test('a name that opens a question addresses the wearer; a hedged passing state is no fact', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Ana', false, 'And, Bilal, your mom said she wanted to do the desserts?'],
+      ['SPEAKER_00', true, "Yes. I'm registered for the Ottawa half in May, so I'm kind of panicking."],
+      ['Ana', false, 'Pablo, your brother, is bringing the chairs.'],
+    ]),
+  );
+  assert.ok(!contents.some((content) => /Bilal|panicking/.test(content)), JSON.stringify(contents));
+  assert.ok(contents.includes("User's brother is named Pablo"), JSON.stringify(contents));
+});

@@ -25,7 +25,8 @@ const PASSING = new Set(
   home away out off in on up down around new old alone close next last first gonna able unable available
   glad grateful thankful curious interested worried tired exhausted confused excited stressed annoyed
   bored surprised shocked impressed pleased disappointed relieved embarrassed terrified lost stuck
-  dead proud starving stuffed drunk hungover freezing knackered shattered jealous so`.split(/\s+/),
+  dead proud starving stuffed drunk hungover freezing knackered shattered jealous so
+  panicking freaking stressing dying melting buzzing shaking crying laughing joking rushing`.split(/\s+/),
 );
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'some']);
 /** Verbs whose present simple states no habit: mental states, perception, speech acts. */
@@ -89,6 +90,8 @@ function indefinite(first: Token, tokens: Token[], index: number): Shape | null 
 function copula(tokens: Token[]): Shape | null {
   let index = afterCopula(tokens);
   if (index === -1) return null;
+  // "I'm kind of panicking": the hedge says nothing; the word after it is the predicate.
+  if (/^(?:kind|sort)$/.test(tokens[index]?.normal ?? '') && tokens[index + 1]?.normal === 'of') index += 2;
   const first = tokens[index];
   if (first === undefined) return null;
   // "I'm in Headingley now", "I'm from Lviv": where the wearer lives or comes from (a place name, not "in the car").
@@ -244,6 +247,13 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
     if (tokens[before - 1]?.value !== ',' || !isName(tokens[before - 2])) continue;
     let start = before - 2;
     while (start > before - 4 && isName(tokens[start - 1])) start--;
+    // "Bilal, your mom said …": a name opening someone's sentence addresses the listener, unless the
+    // relation is set off as an apposition ("Pablo, your brother, is coming").
+    const opening = tokens
+      .slice(0, start)
+      .every((token) => token.kind !== 'word' || /^(?:and|so|oh)$/.test(token.normal));
+    const closed = tokens[tokens.indexOf(relation) + 1]?.value === ',';
+    if (owners === LISTENER_OWNERS && opening && !closed) continue;
     return namedContent(noun, [fullName(tokens, start).name]);
   }
   return null;
