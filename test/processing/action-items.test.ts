@@ -543,3 +543,13 @@ test('a date cut from the end takes its preposition with it, and "it takes ten m
     ['Send a photo of the meter', null],
   ]);
 });
+
+test('what befalls one or what one feels is no task: "Forget, my brain is soup", "Lose my mind"', async () => {
+  const note = memo(
+    "Renew the certificate on the council website. Forget, my brain is soup. I'm going to lose my mind if the printer breaks again.",
+  );
+  assert.deepEqual(
+    (await items(note)).map(([description]) => description),
+    ['Renew the certificate on the council website'],
+  );
+});

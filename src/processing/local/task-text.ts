@@ -97,6 +97,9 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
 }
 
+// Verbs of what befalls one or what one feels: nobody can tick off "Lose my mind" or "Forget it".
+const NOT_DONE = new Set(['forget', 'lose', 'love', 'hate', 'hope', 'wish', 'die', 'panic', 'cry', 'worry', 'freak']);
+
 /**
  * A to-do is a verb and what it acts on: "Come", "The office", "Notice is" are not. The first word
  * must be read as a verb in the sentence it came from (or be a task verb wink mis-tagged).
@@ -104,7 +107,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
 export function readsAsTask(description: string, tokens: Token[], taskVerbs: ReadonlySet<string>): boolean {
   const words = description.split(' ');
   if (words.length < 2) return false;
-  const first = (words[0] ?? '').toLowerCase();
+  const first = (words[0] ?? '').toLowerCase().replace(/[,.;:!?]+$/, '');
+  if (NOT_DONE.has(first)) return false;
   if (taskVerbs.has(first)) return true;
   // "It's officially one month…", "There's…": a pronoun and its verb open a statement, not a task.
   if (/^(?:it|there|that|this|he|she|they|we|i|you)(?:['’]\w+)?$/.test(first)) return false;
