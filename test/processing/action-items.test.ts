@@ -553,3 +553,14 @@ test('what befalls one or what one feels is no task: "Forget, my brain is soup",
     ['Renew the certificate on the council website'],
   );
 });
+
+test('"it" means a thing, not an amount, a deadline or a judgement said of it', async () => {
+  const input = dialogue([
+    ['Ngozi', false, 'The screening fee is eight thousand naira, by the way.'],
+    ['SPEAKER_00', true, 'That one is my fault.'],
+    ['SPEAKER_00', true, "I'll transfer it this evening."],
+  ]);
+  const found = await items(input);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.match(found[0][0], /^Transfer the (?:screening )?fee/, JSON.stringify(found));
+});

@@ -43,8 +43,13 @@ interface Chunk {
   clause: number;
 }
 
+// Amounts, deadlines and judgements are said about a thing, never the thing a task acts on ("That's
+// plenty for a talk. Submit it.", "That one is my fault. I'll transfer it.").
+const NOT_A_THING =
+  /^(?:midnight|noon|deadline|plenty|fault|quid|bucks?|pounds?|euros?|dollars?|percent|lot|bit|idea|point|sense|mess|pleasure|shame|pity|favour|favor|deal|problem)$/;
+
 function fitsPointer(head: Token, pointer: Pointer, determined = false): boolean {
-  if (TIME_NOUN.test(head.normal)) return false;
+  if (TIME_NOUN.test(head.normal) || NOT_A_THING.test(head.normal)) return false;
   if (pointer === 'plural') return isPlural(head);
   if (pointer === 'person') return head.pos === 'PROPN';
   // "the Civic needs new brake pads… pick it up": a name with an article is a thing.
