@@ -560,3 +560,28 @@ test('a name that opens a question addresses the wearer; a hedged passing state 
   assert.ok(!contents.some((content) => /Bilal|panicking/.test(content)), JSON.stringify(contents));
   assert.ok(contents.includes("User's brother is named Pablo"), JSON.stringify(contents));
 });
+
+test('relatives by marriage, by birth order and set off by dashes are named; a past job is a fact, a past state is not', async () => {
+  const contents = await contentsOf(
+    memo(
+      [
+        'I need to ask my sister-in-law Manpreet if she can grab the kids.',
+        'Lalla Fatna — my grandmother — is coming next Saturday.',
+        'My eldest, Tunde, starts school in September.',
+        'I was a teacher, third grade, thirty-one years.',
+        'I was a mess yesterday.',
+      ].join(' '),
+    ),
+  );
+  for (const expected of [
+    "User's sister-in-law is named Manpreet",
+    "User's grandmother is named Lalla Fatna",
+    "User's eldest child is named Tunde",
+    'User was a teacher',
+  ])
+    assert.ok(
+      contents.some((content) => content.startsWith(expected)),
+      `${expected} in ${JSON.stringify(contents)}`,
+    );
+  assert.ok(!contents.some((content) => /mess/.test(content)), JSON.stringify(contents));
+});

@@ -19,7 +19,8 @@ import {
   placeReply,
   roleFact,
 } from './memory-phrasings.js';
-import { namedRelative, shapeOf } from './memory-shapes.js';
+import { namedRelative } from './memory-relatives.js';
+import { shapeOf } from './memory-shapes.js';
 import {
   answeredQuestions,
   elaboration,

@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { isName, KIN, KIN_WORDS, LISTENER_OWNERS, namedRelative } from './memory-shapes.js';
+import { isName, LISTENER_OWNERS, namedRelative } from './memory-relatives.js';
+import { KIN, KIN_WORDS } from './memory-shapes.js';
 import type { Statement } from './memory-sources.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { isName } from './memory-shapes.js';
+import { isName } from './memory-relatives.js';
 import { capitalisedInside, namesCalledOut } from './participants.js';
 import { settingOf } from './setting.js';
 import { escapeRegExp, isPlaceholderSpeaker } from './text.js';

@@ -1,6 +1,7 @@
 import { MAX_WORDS } from './memory-clauses.js';
 import { isProfession } from './memory-patterns.js';
-import { CALENDAR, KIN_WORDS, type Shape } from './memory-shapes.js';
+import { CALENDAR } from './memory-relatives.js';
+import { KIN_WORDS, type Shape } from './memory-shapes.js';
 import { parseTokens, type Token } from './nlp.js';
 
 /**

@@ -38,7 +38,7 @@ const NON_HABIT = new Set(
 const WORK_VERBS = new Set(['work', 'teach', 'lead', 'manage', 'run', 'own', 'coach', 'design', 'build', 'sell']);
 /** Relatives, pets and close people a wearer names ("my sister", "your wife"). */
 export const KIN_WORDS =
-  '(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|children|boy|girl|baby|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)';
+  '(?:wife|husband|partner|boyfriend|girlfriend|fiancée?|son|daughter|kid|child|children|boy|girl|lad|lass|baby|mom|mum|mother|dad|father|brother|sister|twin|grandma|grandmother|grandpa|grandfather|granddaughter|grandson|niece|nephew|cousin|aunt|uncle|stepson|stepdaughter|stepmother|stepfather|dog|cat|puppy|kitten|horse|rabbit|parrot|hamster|boss|manager|flatmate|roommate|neighbour|neighbor|best friend|friend|therapist|doctor|colleague)';
 export const KIN = new RegExp(`^${KIN_WORDS}s?$`, 'i');
 
 const CONTRACTED: Record<string, [string, string]> = {
@@ -48,7 +48,7 @@ const CONTRACTED: Record<string, [string, string]> = {
 };
 
 /** Words only, with "I'm" (which wink keeps as one token) split into "I" and "am". */
-function words(tokens: Token[]): Token[] {
+export function words(tokens: Token[]): Token[] {
   return tokens
     .filter((token) => token.kind === 'word' || token.kind === 'number')
     .flatMap((token) => {
@@ -62,11 +62,11 @@ function words(tokens: Token[]): Token[] {
     });
 }
 
-/** Position after "I'm"/"I am" (and "still", "also", …), or -1. */
+/** Position after "I'm"/"I am"/"I was" (and "still", "also", …), or -1. */
 function afterCopula(tokens: Token[]): number {
   if (tokens[0]?.normal !== 'i') return -1;
   let index = 1;
-  if (tokens[index]?.normal !== 'am' && tokens[index]?.normal !== "'m") return -1;
+  if (!['am', "'m", 'was'].includes(tokens[index]?.normal ?? '')) return -1;
   index++;
   while (
     ['still', 'also', 'actually', 'really', 'now', 'originally', 'basically'].includes(tokens[index]?.normal ?? '')
@@ -87,6 +87,12 @@ function indefinite(first: Token, tokens: Token[], index: number): Shape | null 
   return ROLE.test(noun) || isProfession([noun]) ? { category: 'work' } : null;
 }
 
+function pastRole(tokens: Token[], index: number): Shape | null {
+  let end = index;
+  while (tokens[end + 1]?.pos === 'NOUN') end++;
+  return isProfession([tokens[end]?.normal ?? '']) ? { category: 'work' } : null;
+}
+
 function copula(tokens: Token[]): Shape | null {
   let index = afterCopula(tokens);
   if (index === -1) return null;
@@ -105,6 +111,8 @@ function copula(tokens: Token[]): Shape | null {
   if (DETERMINERS.has(first.normal)) index++;
   const head = tokens[index];
   if (head === undefined || PASSING.has(head.normal) || head.normal.endsWith('ing')) return null;
+  // "I was a teacher, thirty-one years": a past job is part of a life; a past state ("I was a mess") is not.
+  if (tokens[1]?.normal === 'was') return /^an?$/.test(first.normal) ? pastRole(tokens, index) : null;
   // "I'm the best", "I'm the family": a definite predicate identifies or praises, it classifies nothing.
   if (first.normal === 'the' || first.normal === 'this' || first.normal === 'that') return null;
   if (head.pos === 'NOUN' || head.pos === 'PROPN') return indefinite(first, tokens, index);
@@ -166,97 +174,6 @@ function habit(tokens: Token[]): Shape | null {
 function tenure(tokens: Token[]): Shape | null {
   const text = tokens.map((token) => token.normal).join(' ');
   return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) ? { category: 'core' } : null;
-}
-
-export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
-export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
-const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
-
-// Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
-export const CALENDAR =
-  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
-const NOT_A_NAME = new RegExp(
-  `^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey|christmas|easter|eid|diwali|ramadan|thanksgiving|hanukkah|halloween|sensei)$`,
-);
-
-/** A capitalised proper noun that can be a person's or a pet's name. */
-export function isName(token: Token | undefined): token is Token {
-  return (
-    token !== undefined &&
-    token.pos === 'PROPN' &&
-    // "HbA1c", "Q3": a capital and a digit make a code, not a name.
-    /^\p{Lu}\p{Ll}\p{L}*$/u.test(token.value.replace(/['’-]\p{L}+/gu, '')) &&
-    !NOT_A_NAME.test(token.normal)
-  );
-}
-
-/** "Ben Salah" at `at`: a name and the surname words that follow it. */
-function fullName(list: Token[], at: number): { name: string; end: number } {
-  let end = at;
-  while (end - at < 2 && isName(list[end + 1])) end++;
-  return {
-    name: list
-      .slice(at, end + 1)
-      .map((token) => token.value)
-      .join(' '),
-    end,
-  };
-}
-
-/** "Marcus", "Marcus and Jaylen", "Dr. Ben Salah": the names that start at `at`. */
-function namesFrom(list: Token[], at: number): string[] {
-  const names: string[] = [];
-  let index = list[at]?.normal === 'dr' ? at + 1 : at;
-  while (isName(list[index])) {
-    const { name, end } = fullName(list, index);
-    names.push(name);
-    if (list[end + 1]?.normal !== 'and' || !isName(list[end + 2])) break;
-    index = end + 2;
-  }
-  return names;
-}
-
-function namedContent(noun: string, names: string[]): Shape {
-  const plural = names.length > 1;
-  // A manager or colleague belongs to the wearer's work; family, friends and pets to the wearer's life.
-  const category = /\b(?:boss|manager|colleague)s?$/.test(noun) ? 'work' : 'core';
-  return { category, content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
-}
-
-/**
- * "my sister Orla", "my other cat, Gio", "my boys, Marcus and Jaylen", "Pablo, my brother": the relation
- * and its name. `owners` are the possessives that point at the wearer: "my" in the wearer's own words,
- * "your" in what someone says to them ("your brother Moussa").
- */
-export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
-  if (!tokens.some((token) => owners.has(token.normal))) return null;
-  const list = words(tokens);
-  for (let index = 0; index < list.length - 1; index++) {
-    if (!owners.has(list[index].normal)) continue;
-    const at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
-    const relation = list[at];
-    if (relation === undefined || !KIN.test(relation.normal)) continue;
-    const noun = list
-      .slice(index + 1, at + 1)
-      .map((token) => token.normal)
-      .join(' ');
-    const names = namesFrom(list, at + 1);
-    if (names.length > 0) return namedContent(noun, names);
-    // "Pablo, my brother": the name in apposition before the relation.
-    const before = tokens.indexOf(list[index]);
-    if (tokens[before - 1]?.value !== ',' || !isName(tokens[before - 2])) continue;
-    let start = before - 2;
-    while (start > before - 4 && isName(tokens[start - 1])) start--;
-    // "Bilal, your mom said …": a name opening someone's sentence addresses the listener, unless the
-    // relation is set off as an apposition ("Pablo, your brother, is coming").
-    const opening = tokens
-      .slice(0, start)
-      .every((token) => token.kind !== 'word' || /^(?:and|so|oh)$/.test(token.normal));
-    const closed = tokens[tokens.indexOf(relation) + 1]?.value === ',';
-    if (owners === LISTENER_OWNERS && opening && !closed) continue;
-    return namedContent(noun, [fullName(tokens, start).name]);
-  }
-  return null;
 }
 
 /** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */

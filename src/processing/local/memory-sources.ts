@@ -1,5 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
-import { isName } from './memory-shapes.js';
+import { isName } from './memory-relatives.js';
 import type { Token } from './nlp.js';
 
 /**

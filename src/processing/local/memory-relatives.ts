@@ -1,0 +1,108 @@
+import { KIN, type Shape, words } from './memory-shapes.js';
+import type { Token } from './nlp.js';
+
+/**
+ * The wearer's people named with their relation: "my sister Orla", "my other cat, Gio", "my boys,
+ * Marcus and Jaylen", "Pablo, my brother", "your wife Kemi" said by someone else.
+ */
+
+export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
+export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
+const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
+
+// Capitalised words wink tags as names that name no one: days, months, a capitalised "Little".
+export const CALENDAR =
+  'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
+const NOT_A_NAME = new RegExp(
+  `^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey|christmas|easter|eid|diwali|ramadan|thanksgiving|hanukkah|halloween|sensei)$`,
+);
+
+/** A capitalised proper noun that can be a person's or a pet's name. */
+export function isName(token: Token | undefined): token is Token {
+  return (
+    token !== undefined &&
+    token.pos === 'PROPN' &&
+    // "HbA1c", "Q3": a capital and a digit make a code, not a name.
+    /^\p{Lu}\p{Ll}\p{L}*$/u.test(token.value.replace(/['’-]\p{L}+/gu, '')) &&
+    !NOT_A_NAME.test(token.normal)
+  );
+}
+
+/** "Ben Salah" at `at`: a name and the surname words that follow it. */
+function fullName(list: Token[], at: number): { name: string; end: number } {
+  let end = at;
+  while (end - at < 2 && isName(list[end + 1])) end++;
+  return {
+    name: list
+      .slice(at, end + 1)
+      .map((token) => token.value)
+      .join(' '),
+    end,
+  };
+}
+
+/** "Marcus", "Marcus and Jaylen", "Dr. Ben Salah": the names that start at `at`. */
+function namesFrom(list: Token[], at: number): string[] {
+  const names: string[] = [];
+  let index = list[at]?.normal === 'dr' ? at + 1 : at;
+  while (isName(list[index])) {
+    const { name, end } = fullName(list, index);
+    names.push(name);
+    if (list[end + 1]?.normal !== 'and' || !isName(list[end + 2])) break;
+    index = end + 2;
+  }
+  return names;
+}
+
+const ELDEST = /^(?:eldest|youngest|oldest)$/;
+// An apposition is set off by a comma or a dash: "Lalla Fatna — my grandmother — is coming".
+const APPOSITION = /^(?:,|—|–|-)$/;
+
+function namedContent(noun: string, names: string[]): Shape {
+  const plural = names.length > 1;
+  // A manager or colleague belongs to the wearer's work; family, friends and pets to the wearer's life.
+  const category = /\b(?:boss|manager|colleague)s?$/.test(noun) ? 'work' : 'core';
+  return { category, content: `User's ${noun} ${plural ? 'are' : 'is'} named ${names.join(' and ')}` };
+}
+
+/**
+ * "my sister Orla", "my other cat, Gio", "my boys, Marcus and Jaylen", "Pablo, my brother": the relation
+ * and its name. `owners` are the possessives that point at the wearer: "my" in the wearer's own words,
+ * "your" in what someone says to them ("your brother Moussa").
+ */
+export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
+  if (!tokens.some((token) => owners.has(token.normal))) return null;
+  const list = words(tokens);
+  for (let index = 0; index < list.length - 1; index++) {
+    if (!owners.has(list[index].normal)) continue;
+    let at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
+    // "My eldest, Tunde, …": an eldest or youngest named without a noun is a child.
+    const birthOrder = at === index + 2 && ELDEST.test(list[index + 1].normal) && isName(list[at]);
+    const relation = birthOrder ? list[index + 1] : list[at];
+    if (relation === undefined || (!birthOrder && !KIN.test(relation.normal))) continue;
+    if (birthOrder) at = index + 1;
+    // "my sister-in-law Manpreet": the relation by marriage is one word.
+    const inLaw = list[at + 1]?.normal === 'in' && list[at + 2]?.normal === 'law';
+    const noun = `${list
+      .slice(index + 1, at + 1)
+      .map((token) => token.normal)
+      .join(' ')}${birthOrder ? ' child' : inLaw ? '-in-law' : ''}`;
+    if (inLaw) at += 2;
+    const names = namesFrom(list, at + 1);
+    if (names.length > 0) return namedContent(noun, names);
+    // "Pablo, my brother": the name in apposition before the relation.
+    const before = tokens.indexOf(list[index]);
+    if (!APPOSITION.test(tokens[before - 1]?.value ?? '') || !isName(tokens[before - 2])) continue;
+    let start = before - 2;
+    while (start > before - 4 && isName(tokens[start - 1])) start--;
+    // "Bilal, your mom said …": a name opening someone's sentence addresses the listener, unless the
+    // relation is set off as an apposition ("Pablo, your brother, is coming").
+    const opening = tokens
+      .slice(0, start)
+      .every((token) => token.kind !== 'word' || /^(?:and|so|oh)$/.test(token.normal));
+    const closed = APPOSITION.test(tokens[tokens.indexOf(relation) + 1]?.value ?? '');
+    if (owners === LISTENER_OWNERS && opening && !closed) continue;
+    return namedContent(noun, [fullName(tokens, start).name]);
+  }
+  return null;
+}
