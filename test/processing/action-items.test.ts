@@ -564,3 +564,15 @@ test('"it" means a thing, not an amount, a deadline or a judgement said of it', 
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.match(found[0][0], /^Transfer the (?:screening )?fee/, JSON.stringify(found));
 });
+
+test('an adverb between the asker and "want you to" or "need to" still asks; "forty-eight hours" is how long', async () => {
+  const input = dialogue([
+    ['Dr Ines', false, 'I also want you to wear a Holter monitor, for forty-eight hours.'],
+    ['Dr Ines', false, 'You also need to bring the signed consent form on Friday.'],
+    ['SPEAKER_00', true, 'Okay.'],
+  ]);
+  assert.deepEqual(await items(input), [
+    ['Wear a Holter monitor, for forty-eight hours', null],
+    ['Bring the signed consent form', '2026-03-06T23:59'],
+  ]);
+});

@@ -104,7 +104,7 @@ const SELF_CUES: Cue[] = [
 const OTHER_CUES: Cue[] = [
   {
     pattern:
-      /\b(?:can you|could you|would you|will you|can u|i need you to|i'd like you to|make sure (?:you|to)|you need to|you have to|you've got to|don'?t forget to|remember to|please|you'll need to|you will need to|you should|you must|i want you to|i'll need you to|i(?:'d| would)? (?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
+      /\b(?:can you|could you|would you|will you|can u|i (?:also |really |just |still |definitely )?(?:need|want|'d like|would like|'ll need) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
     kind: 'request',
     strength: 'medium',
   },

@@ -111,6 +111,9 @@ const EVENING_PLAN =
 function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
   if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
     return null;
+  // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
+  if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(sentence.slice(0, result.index)))
+    return null;
   // "it's been three weeks", "for the past two days": how long, up to now.
   if (SPAN.test(result.text) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
   const start = result.start;
