@@ -576,3 +576,16 @@ test('an adverb between the asker and "want you to" or "need to" still asks; "fo
     ['Bring the signed consent form', '2026-03-06T23:59'],
   ]);
 });
+
+test('a referral asks the wearer to go, and what an interviewer would like to see asks the wearer to send it', async () => {
+  const clinic = dialogue([
+    ['Dr Ines', false, "I'm also referring you to a nutritionist, Dr. Hala Mansour."],
+    ['SPEAKER_00', true, 'Okay, sounds good.'],
+  ]);
+  assert.deepEqual(await items(clinic), [['See a nutritionist, Dr. Hala Mansour', null]]);
+  const interview = dialogue([
+    ['Priya', false, "We'd like to see one full case study and two references."],
+    ['SPEAKER_00', true, 'Sure, no problem.'],
+  ]);
+  assert.deepEqual(await items(interview), [['Send one full case study and two references', null]]);
+});

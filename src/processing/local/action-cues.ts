@@ -117,6 +117,22 @@ const OTHER_CUES: Cue[] = [
     strength: 'medium',
     impliedVerb: 'take',
   },
+  // A referral asks the wearer to go: "I'm referring you to a nutritionist" → "See a nutritionist".
+  {
+    pattern:
+      /\b(?:(?:i'm|i am|we're|we are) (?:also |just )?referring you|(?:i'll|i will|we'll|i'm going to|i'd like to) (?:also )?refer you) to\s+(?=(?:a|an|the|our|my|dr\.?|doctor)\s)/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'see',
+  },
+  // "We'd like to see one full case study": what someone would like to see from the wearer, they send.
+  {
+    pattern:
+      /\b(?:i|we)(?:'d| would) (?:also )?(?:like|love|want) to (?:see|have|get)\s+(?=(?:a|an|the|one|two|three|some|your|both|all)\s)/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'send',
+  },
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:

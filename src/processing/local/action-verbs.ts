@@ -47,7 +47,8 @@ export function verbAllowed(
   if (candidate.impliedVerb === 'take') return true;
   if (candidate.impliedVerb !== undefined) {
     // Only the speaker's own need is asked of the wearer; "we need a bigger office" is not.
-    const own = /^i\b/i.test(candidate.sentence.text.slice(candidate.cueStart));
+    // "We'd like to see a case study" asks on the speaker's side's behalf.
+    const own = /^(?:i\b|we(?:'d| would) )/i.test(candidate.sentence.text.slice(candidate.cueStart));
     return /\byour?\b/i.test(candidate.clause) || hasDate() || (own && accepted());
   }
   if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
