@@ -63,6 +63,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
     'Pick up the prescription from the chemist',
     '2026-03-04T14:00',
   ],
+  // A promise reported is still owed.
+  ["I promised Mum I'd call the bank on Monday.", 'Call the bank', '2026-03-09T23:59'],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];

@@ -62,6 +62,13 @@ const SELF_CUES: Cue[] = [
     strength: 'strong',
     impliedVerb: RESULT_VERB,
   },
+  // "I said I'd get her three quotes by Friday", "I promised Mum I'd call": a promise reported is still owed.
+  {
+    pattern:
+      /\b(?:i )?(?:said|told (?:him|her|them|\p{Lu}\p{Ll}+)|promised(?: (?:him|her|them|myself|\p{Lu}\p{Ll}+))?) (?:that )?(?:i'd|i would|i'll|i will)\s+/giu,
+    kind: 'commitment',
+    strength: 'strong',
+  },
   {
     pattern:
       /\b(?:remind me to|don'?t (?:let me )?forget to|do not forget to|remember to|note to self\s*[:,-]?|make a note to|set a reminder to|reminder(?: for me)?\s*[:,-]\s*(?:i need to|i have to|to)?)\s+/gi,
