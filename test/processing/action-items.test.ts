@@ -591,3 +591,12 @@ test('a referral asks the wearer to go, and what an interviewer would like to se
   ]);
   assert.deepEqual(await items(interview), [['Send one full case study and two references', null]]);
 });
+
+test('a deliverable that must be submitted or done by a date is a task to do it', async () => {
+  const input = dialogue([
+    ['Prof Adeyemi', false, 'And the final copy must be submitted to the faculty by the 20th.'],
+    ['Prof Adeyemi', false, 'The kitchen needs to be cleaned.'],
+    ['SPEAKER_00', true, 'Understood.'],
+  ]);
+  assert.deepEqual(await items(input), [['Submit the final copy', '2026-03-20T23:59']]);
+});

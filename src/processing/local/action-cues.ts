@@ -188,10 +188,40 @@ const NOT_DELIVERABLE = new RegExp(
 );
 const MONEY = /\b(?:rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance)\b/i;
 
+// "The final copy must be submitted to the faculty by September first": a deliverable's passive obligation.
+const PASSIVE_VERBS: Record<string, string> = {
+  done: 'finish',
+  finished: 'finish',
+  completed: 'complete',
+  submitted: 'submit',
+  signed: 'sign',
+  paid: 'pay',
+  sent: 'send',
+  filed: 'file',
+  returned: 'return',
+  booked: 'book',
+  renewed: 'renew',
+  uploaded: 'upload',
+};
+const PASSIVE_DUE = new RegExp(
+  `(?:^|[,;]\\s*|\\band\\s+|\\bso\\s+)((?:(?:the|your|my|our)\\s+)(?:[\\w-]+\\s+){0,3}?[\\w-]+),?\\s+(?:has|have|needs?|must)\\s+(?:to\\s+)?be\\s+(${Object.keys(PASSIVE_VERBS).join('|')})\\b`,
+  'gi',
+);
+
 /** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
 function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
   const found: Candidate[] = [];
-  for (const match of sentence.text.matchAll(DUE)) {
+  const said = [
+    ...[...sentence.text.matchAll(DUE)].map((match) => ({ match, verb: undefined as string | undefined })),
+    // A passive obligation needs its date: "the kitchen needs to be cleaned" may be anyone's.
+    ...(DATED.test(sentence.text)
+      ? [...sentence.text.matchAll(PASSIVE_DUE)].map((match) => ({
+          match,
+          verb: PASSIVE_VERBS[match[2].toLowerCase()],
+        }))
+      : []),
+  ];
+  for (const { match, verb } of said) {
     const subject = match[1];
     if (NOT_DELIVERABLE.test(subject.trim())) continue;
     const clauseStart = (match.index ?? 0) + match[0].indexOf(subject);
@@ -206,7 +236,7 @@ function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind)
       windowStart: 0,
       windowEnd: 0,
       clause: subject,
-      impliedVerb: MONEY.test(subject) ? 'pay' : 'submit',
+      impliedVerb: verb ?? (MONEY.test(subject) ? 'pay' : 'submit'),
     });
   }
   return found;
