@@ -65,6 +65,7 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ],
   // A promise reported is still owed.
   ["I promised Mum I'd call the bank on Monday.", 'Call the bank', '2026-03-09T23:59'],
+  ['Things to do: email Marta the contract by Friday.', 'Email Marta the contract', '2026-03-06T23:59'],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];
