@@ -585,3 +585,8 @@ test('relatives by marriage, by birth order and set off by dashes are named; a p
     );
   assert.ok(!contents.some((content) => /mess/.test(content)), JSON.stringify(contents));
 });
+
+test('"usually" and "normally" make a habit; a slip the wearer laughs at ("I always forget the name") does not', async () => {
+  const contents = await contentsOf(memo('I usually cycle to work. I always forget the name of that place.'));
+  assert.deepEqual(contents, ['User usually cycles to work']);
+});

@@ -190,7 +190,9 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'interests',
   },
   {
-    pattern: /^I (?:mostly|usually|always|often|normally|never|rarely|typically|regularly) (\w+)/i,
+    // "I always forget the name", "I always freeze": a slip the wearer laughs at is no habit.
+    pattern:
+      /^I (?:mostly|usually|always|often|normally|never|rarely|typically|regularly) (?!(?:forget|forgets|freeze|lose|mess|mix|get)\b)(\w+)/i,
     category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
   },
   {

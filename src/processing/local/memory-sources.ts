@@ -40,8 +40,7 @@ const PARTICIPLES: ReadonlyArray<[RegExp, string]> = [
 ];
 // "I actually live in…", "I originally trained as…", "I still don't eat meat": an adverb between the
 // subject and the verb.
-const INSERTED =
-  /^I (?:actually|originally|really|also|even|currently|basically|still|usually|normally|generally) (?=\p{Ll})/u;
+const INSERTED = /^I (?:actually|originally|really|also|even|currently|basically|still) (?=\p{Ll})/u;
 
 /** The clause from its first-person subject on, when a short lead-in comes before it. */
 // "Saturdays I coach my daughter's cricket team": a weekday in the plural makes a habit of what follows.
