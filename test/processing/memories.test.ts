@@ -590,3 +590,13 @@ test('"usually" and "normally" make a habit; a slip the wearer laughs at ("I alw
   const contents = await contentsOf(memo('I usually cycle to work. I always forget the name of that place.'));
   assert.deepEqual(contents, ['User usually cycles to work']);
 });
+
+test('a pursuit under way is a fact: coaching a team, a degree, classes, a novel', async () => {
+  for (const [text, expected] of [
+    ["I'm coaching my daughter's soccer team, the under-tens.", "User is coaching their daughter's soccer team"],
+    ["I'm doing a master's in public health.", "User is doing a master's in public health"],
+    ["I'm taking pottery classes.", 'User is taking pottery classes'],
+  ])
+    assert.deepEqual(await contentsOf(memo(text)), [expected]);
+  assert.deepEqual(await contentsOf(memo("I'm coaching him through it today.")), []);
+});

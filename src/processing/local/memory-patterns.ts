@@ -16,7 +16,7 @@ const HOBBY_VERBS = new Set(
   `play playing played climb climbing climbed boulder bouldering paint painting draw drawing swim swimming cycle cycling
   bike biking hike hiking knit knitting cook cooking bake baking garden gardening surf surfing ski skiing dance dancing
   sing singing read reading collect collecting photograph photographing fish fishing train training run running row
-  rowing brew brewing sail sailing skate skating`.split(/\s+/),
+  rowing brew brewing sail sailing skate skating coach coaching volunteer volunteering`.split(/\s+/),
 );
 
 /** Ongoing activities are sorted by their verb: "leading a team" is work, "learning Japanese" a skill. */
@@ -181,8 +181,16 @@ export const FACT_PATTERNS: FactPattern[] = [
   },
   { pattern: /^I(?:'ve| have) (?:been|lived|travel(?:l)?ed) (?:to|in) [A-Z]/, category: 'other' },
   {
-    pattern: /^I(?:'m| am) (training|learning|studying|preparing|saving)(?: up)?(?: for)?\b/i,
+    pattern:
+      /^I(?:'m| am) (?:also |still |currently )?(training|learning|studying|preparing|saving|coaching|volunteering|teaching|renovating)(?: up)?(?: for)?\b/i,
     category: (match) => categoryOfActivity(match[1]),
+  },
+  // "I'm doing a master's in public health", "I'm taking pottery classes", "I'm writing a novel": a
+  // pursuit under way, by what it is.
+  {
+    pattern:
+      /^I(?:'m| am) (?:also |still |currently )?(?:doing an? (?:phd|doctorate|master'?s|masters|mba|degree|diploma|course|apprenticeship)|taking (?:\w+ )?(?:classes|lessons|a course)|writing an? (?:book|novel|memoir|thesis|dissertation))\b/i,
+    category: 'skills',
   },
   {
     pattern:
