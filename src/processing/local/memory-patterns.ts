@@ -182,14 +182,14 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^I(?:'ve| have) (?:been|lived|travel(?:l)?ed) (?:to|in) [A-Z]/, category: 'other' },
   {
     pattern:
-      /^I(?:'m| am) (?:also |still |currently )?(training|learning|studying|preparing|saving|coaching|volunteering|teaching|renovating)(?: up)?(?: for)?\b/i,
+      /^I(?:'m| am) (?:also |currently )?(training|learning|studying|preparing|saving|coaching|volunteering|teaching|renovating)(?: up)?(?: for)?\b/i,
     category: (match) => categoryOfActivity(match[1]),
   },
   // "I'm doing a master's in public health", "I'm taking pottery classes", "I'm writing a novel": a
   // pursuit under way, by what it is.
   {
     pattern:
-      /^I(?:'m| am) (?:also |still |currently )?(?:doing an? (?:phd|doctorate|master'?s|masters|mba|degree|diploma|course|apprenticeship)|taking (?:\w+ )?(?:classes|lessons|a course)|writing an? (?:book|novel|memoir|thesis|dissertation))\b/i,
+      /^I(?:'m| am) (?:also |currently )?(?:doing an? (?:phd|doctorate|master'?s|masters|mba|degree|diploma|course|apprenticeship)|taking (?:\w+ )?(?:classes|lessons|a course)|writing an? (?:book|novel|memoir|thesis|dissertation))\b/i,
     category: 'skills',
   },
   {
