@@ -601,3 +601,14 @@ test('a deliverable that must be submitted or done by a date is a task to do it'
   ]);
   assert.deepEqual(await items(input), [['Submit the final copy', '2026-03-20T23:59']]);
 });
+
+test('a deadline said on its own after a task ("By the end of next month, no rush.") dates it', async () => {
+  const input = dialogue([
+    ['Rania', false, 'Draft a growth plan, what a move would look like in twelve months.'],
+    ['Rania', false, 'By the end of next month, no rush, and we go through it together.'],
+    ['SPEAKER_00', true, 'Sounds good.'],
+  ]);
+  const found = await items(input);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.equal(found[0][1], '2026-04-30T23:59', JSON.stringify(found));
+});

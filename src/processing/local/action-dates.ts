@@ -85,6 +85,9 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
 
 const DUE_OF_IT =
   /^(?:and )?(?:(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b|(?:the )?deadline(?:'s| is)\b)/i;
+// "By the end of next month, no rush.": a deadline said on its own, with nothing more to do in it.
+const BARE_DEADLINE =
+  /^(?:and |so )?(?:by|before|no later than)\b[^,.;!?]*(?:[.!]?$|,\s*(?:no rush|please|at the latest|latest|ideally|if possible|if you can|or sooner|okay|ok|yeah|and (?:then )?we|then we|so we)\b)/i;
 
 /**
  * "For next week, do problem set three. It's due Monday at noon on the portal.": a deadline said of
@@ -93,7 +96,11 @@ const DUE_OF_IT =
 export function deadlineSaidAfter(candidate: Candidate, extraction: Dating): Date | null {
   // "Email Dr. Okafor tonight about an extension. It's due on the 22nd": a task with a day of its own keeps it.
   const ownDay = () => mentionsOf(extraction, candidate.sentenceIndex).some((item) => item.precise && item.dateKnown);
-  return dateOfNext(candidate, extraction, (next) => DUE_OF_IT.test(next.text.trim()) && !ownDay());
+  return dateOfNext(
+    candidate,
+    extraction,
+    (next) => (DUE_OF_IT.test(next.text.trim()) || BARE_DEADLINE.test(next.text.trim())) && !ownDay(),
+  );
 }
 
 export const CARRIED = /^(?:Bring|Take along|Show)\b/;
