@@ -612,3 +612,25 @@ test('a deadline said on its own after a task ("By the end of next month, no rus
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.equal(found[0][1], '2026-04-30T23:59', JSON.stringify(found));
 });
+
+test('polite and softened requests ask too: "If you could …", "You\'ll want to …", "It would be good to …", "Just …"', async () => {
+  for (const [line, expected] of [
+    ["If you could fill in the form by Monday, that'd be great.", 'Fill in the form'],
+    ["You'll want to book the MOT before the 20th.", 'Book the MOT'],
+    ['It would be good to get the bloods done next week.', 'Get the bloods done'],
+    ['Go ahead and order the parts tomorrow.', 'Order the parts'],
+  ]) {
+    const found = await items(
+      dialogue([
+        ['Dr Ines', false, line],
+        ['SPEAKER_00', true, 'Okay, sounds good.'],
+      ]),
+    );
+    assert.equal(found[0]?.[0], expected, JSON.stringify(found));
+  }
+  const condition = dialogue([
+    ['Dr Ines', false, "If you can't make it, let me know."],
+    ['SPEAKER_00', true, 'Okay.'],
+  ]);
+  assert.deepEqual(await items(condition), []);
+});

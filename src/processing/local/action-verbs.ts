@@ -136,6 +136,7 @@ function leadingVerb(candidate: Candidate): { verb: string; next: string } {
 }
 
 export function isHypothetical(candidate: Candidate): boolean {
-  const before = candidate.sentence.text.slice(0, candidate.cueStart);
+  // "If you could fill in the form by Monday, that'd be great" is a polite request, not a condition.
+  const before = candidate.sentence.text.slice(0, candidate.cueStart).replace(/\bif you (?:could|can)\s*$/i, '');
   return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
 }
