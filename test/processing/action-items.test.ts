@@ -634,3 +634,29 @@ test('polite and softened requests ask too: "If you could …", "You\'ll want to
   ]);
   assert.deepEqual(await items(condition), []);
 });
+
+test('a recommendation, a message passed on, a prescription and an office’s need each ask the wearer', async () => {
+  for (const [line, expected] of [
+    ["And I'd recommend changing your online banking password today.", 'Change my online banking password'],
+    ["I'm prescribing an adrenaline auto-injector, an EpiPen.", 'Take an adrenaline auto-injector, an EpiPen'],
+    ['The office needs the registration form by the 15th.', 'Send the registration form'],
+  ]) {
+    const found = await items(
+      dialogue([
+        ['Dr Ines', false, line],
+        ['SPEAKER_00', true, 'Okay, sounds good.'],
+      ]),
+    );
+    assert.equal(found[0]?.[0], expected, JSON.stringify(found));
+  }
+  const passedOn = dialogue([
+    ['Maya', false, "Rachel's in London today, she said to grab a slot in her calendar this week."],
+    ['SPEAKER_00', true, 'Will do.'],
+  ]);
+  assert.match((await items(passedOn))[0]?.[0] ?? '', /^Grab a slot/);
+  const wish = dialogue([
+    ['Maya', false, 'They want the best for you.'],
+    ['SPEAKER_00', true, 'I know.'],
+  ]);
+  assert.deepEqual(await items(wish), []);
+});

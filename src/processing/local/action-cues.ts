@@ -111,7 +111,7 @@ const SELF_CUES: Cue[] = [
 const OTHER_CUES: Cue[] = [
   {
     pattern:
-      /\b(?:can you|could you|would you|will you|can u|if you could|if you can|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i (?:also |really |just |still |definitely )?(?:need|want|'d like|would like|'ll need) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
+      /\b(?:can you|could you|would you|will you|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i (?:also |really |just |still |definitely )?(?:need|want|'d like|would like|'ll need) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
     kind: 'request',
     strength: 'medium',
   },
@@ -119,7 +119,7 @@ const OTHER_CUES: Cue[] = [
   // A prescription: "I'd like to start you on lisinopril" asks the wearer to take it.
   {
     pattern:
-      /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you)\s+/gi,
+      /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you|(?:i'm|i am|we're) (?:also )?prescribing(?= (?:an?|the|some)\s)|(?:i'll|i will|i'm going to) (?:also )?prescribe(?= (?:an?|the|some)\s))\s+/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'take',
@@ -143,7 +143,7 @@ const OTHER_CUES: Cue[] = [
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:
-      /\b(?:i|we)(?:'ll| will)? (?:also |still |just )?need (?!(?:your|the|a|an) (?:help|support|attention|patience|time|advice|opinion|input|blessing|honesty|trust)\b)(?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
+      /\b(?:i|we|they|the (?:office|bank|school|clinic|insurer|insurance|landlord|agency|council|embassy|consulate|lender|university|registry))(?:'ll| will)? (?:also |still |just )?(?:need|needs) (?!(?:your|the|a|an) (?:help|support|attention|patience|time|advice|opinion|input|blessing|honesty|trust)\b)(?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',
