@@ -660,3 +660,12 @@ test('a recommendation, a message passed on, a prescription and an office’s ne
   ]);
   assert.deepEqual(await items(wish), []);
 });
+
+test('"three months of bank statements" is an amount to send, not a date', async () => {
+  const input = dialogue([
+    ['Daniel', false, 'I need three months of bank statements for your everyday account.'],
+    ['SPEAKER_00', true, 'I can download all that tonight.'],
+  ]);
+  const [item] = await items(input);
+  assert.equal(item?.[0], 'Send three months of bank statements for my everyday account', JSON.stringify(item));
+});

@@ -143,7 +143,7 @@ const OTHER_CUES: Cue[] = [
   // Someone's need of a thing, said to the wearer, asks the wearer to send it ("I need the signed form by Friday").
   {
     pattern:
-      /\b(?:i|we|they|the (?:office|bank|school|clinic|insurer|insurance|landlord|agency|council|embassy|consulate|lender|university|registry))(?:'ll| will)? (?:also |still |just )?(?:need|needs) (?!(?:your|the|a|an) (?:help|support|attention|patience|time|advice|opinion|input|blessing|honesty|trust)\b)(?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|[a-z]+ (?:of|from|for|showing)\b)/gi,
+      /\b(?:i|we|they|the (?:office|bank|school|clinic|insurer|insurance|landlord|agency|council|embassy|consulate|lender|university|registry))(?:'ll| will)? (?:also |still |just )?(?:need|needs) (?!(?:your|the|a|an) (?:help|support|attention|patience|time|advice|opinion|input|blessing|honesty|trust)\b)(?=(?:your|the|a|an|both|all|those|these|his|her|their)\s|(?:[a-z]+ ){1,2}(?:of|from|for|showing)\b)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',

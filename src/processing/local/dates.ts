@@ -116,6 +116,8 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: L
     return null;
   // "it's been three weeks", "for the past two days": how long, up to now.
   if (SPAN.test(result.text) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
+  // "three months of bank statements": an amount of something, not a date.
+  if (SPAN.test(result.text) && /^\s+of\b/i.test(sentence.slice(result.index + result.text.length))) return null;
   const start = result.start;
   const tags = result.tags();
   const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');
