@@ -669,3 +669,11 @@ test('"three months of bank statements" is an amount to send, not a date', async
   const [item] = await items(input);
   assert.equal(item?.[0], 'Send three months of bank statements for my everyday account', JSON.stringify(item));
 });
+
+test('money someone needs from the wearer is paid, not sent', async () => {
+  const input = dialogue([
+    ['Linh', false, 'To hold the booking we need a deposit of five hundred dollars by the 12th.'],
+    ['SPEAKER_00', true, 'Okay, no problem.'],
+  ]);
+  assert.deepEqual(await items(input), [['Pay a deposit of five hundred dollars', '2026-03-12T23:59']]);
+});

@@ -71,11 +71,15 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
   return verbAllowed(candidate, hasDate, () => acceptedByWearer(candidate, extraction.analysis));
 }
 
+const MONEY_NEEDED =
+  /^(?:(?:a|an|the|your|my)\s+)?(?:\w+\s+)?(?:deposit|fee|fees|payment|balance|rent|premium|invoice)\b/i;
+
 /** "Your feedback in the system" → "Send my feedback in the system". */
 function withImpliedVerb(candidate: Candidate, description: string): string {
   if (candidate.impliedVerb === undefined || description === '') return description;
-  const [verb, object] =
-    candidate.impliedVerb === RESULT_VERB ? resultTask(description) : [candidate.impliedVerb, description];
+  // "We need a deposit by Friday": money that is needed is paid, not sent.
+  const implied = candidate.impliedVerb === 'send' && MONEY_NEEDED.test(description) ? 'pay' : candidate.impliedVerb;
+  const [verb, object] = implied === RESULT_VERB ? resultTask(description) : [implied, description];
   return `${capitalizeFirst(verb)} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
 }
 
