@@ -600,3 +600,15 @@ test('a pursuit under way is a fact: coaching a team, a degree, classes, a novel
     assert.deepEqual(await contentsOf(memo(text)), [expected]);
   assert.deepEqual(await contentsOf(memo("I'm coaching him through it today.")), []);
 });
+
+test('a diet or a condition named in a stretch of its own is the wearer’s; another’s is not', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Ana', false, 'Or the cheese one?'],
+      ['SPEAKER_00', true, 'Not the cheese one for me, lactose intolerant, remember.'],
+      ['Ana', false, 'My sister is vegan.'],
+      ['SPEAKER_00', true, 'Is she vegan?'],
+    ]),
+  );
+  assert.deepEqual(contents, ['User is lactose intolerant']);
+});

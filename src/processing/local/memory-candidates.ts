@@ -5,6 +5,7 @@ import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from '.
 import { clinicFacts } from './memory-clinic.js';
 import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { householdFacts } from './memory-family.js';
+import { fragmentStates } from './memory-fragments.js';
 import { lexicalFact } from './memory-lexical.js';
 import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
@@ -265,6 +266,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(answered, 'answered'),
     ...found(peopleOfWearer(analysis, userName), 'people'),
     ...found(householdFacts(analysis), 'people'),
+    ...found(fragmentStates(analysis), 'shape'),
     ...found(askedAfter(analysis), 'asked'),
   ];
 }
