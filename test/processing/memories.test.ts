@@ -612,3 +612,20 @@ test('a diet or a condition named in a stretch of its own is the wearer’s; ano
   );
   assert.deepEqual(contents, ['User is lactose intolerant']);
 });
+
+test('a reply that says the asked-about thing again confirms it ("You\'re a nurse, right?" "ICU nurse, at the Mater.")', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Yasmin', false, "You're a nurse, right? That was on your profile."],
+      ['SPEAKER_00', true, 'ICU nurse, at the Mater. Eight years now.'],
+    ]),
+  );
+  assert.ok(contents.includes('User is a nurse'), JSON.stringify(contents));
+  const corrected = await contentsOf(
+    dialogue([
+      ['Yasmin', false, "You're a nurse, right?"],
+      ['SPEAKER_00', true, 'Not a nurse, a paramedic actually.'],
+    ]),
+  );
+  assert.ok(!corrected.includes('User is a nurse'), JSON.stringify(corrected));
+});

@@ -1,9 +1,10 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { askedAfter } from './memory-asked.js';
 import { complete } from './memory-checks.js';
 import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
-import { askedAfter, confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
+import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
 import { lexicalFact } from './memory-lexical.js';

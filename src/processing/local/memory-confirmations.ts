@@ -73,7 +73,7 @@ export function questionAsStatement(question: string, topic: string | null = nul
 
 // A yes within the first words of the reply: "October, yes.", "Haha, yes, every Tuesday night".
 const YES_WORD = /\b(?:yes|yeah|yep|yup|sure|definitely|absolutely|correct|exactly|indeed|still|always)\b/i;
-const NO_FIRST = /^(?:no|nope|nah|not|never)\b/i;
+export const NO_FIRST = /^(?:no|nope|nah|not|never)\b/i;
 
 function confirms(reply: Sentence): boolean {
   const text = reply.text.trim();
@@ -98,14 +98,24 @@ const NEGATIVE_QUESTION = /\b(?:not|never|no longer)\b|n't\b/i;
 
 // "Still driving the tram?" "Line 5, six years now.": a question that presumes the fact needs only no denial.
 const PRESUMES = /\bstill\b|^(?:and |so |hey,? )?how long\b/i;
-const DENIAL = /\b(?:not anymore|no longer|not really|quit|stopped|gave (?:it |that )?up|dropped (?:it|out))\b/i;
+export const DENIAL = /\b(?:not anymore|no longer|not really|quit|stopped|gave (?:it |that )?up|dropped (?:it|out))\b/i;
 
 function agrees(question: Sentence, reply: Sentence[]): boolean {
   if (reply.some(confirms)) return true;
   const first = reply[0]?.text.trim() ?? '';
   if (PRESUMES.test(question.text) && first !== '' && !NO_FIRST.test(first) && !DENIAL.test(first)) return true;
-  if (reply[0] !== undefined && elaborates(reply[0])) return true;
+  if (reply[0] !== undefined && (elaborates(reply[0]) || echoes(question, reply[0]))) return true;
   return NEGATIVE_QUESTION.test(question.text) && NO_FIRST.test(reply[0]?.text.trim() ?? '');
+}
+
+/** "You're a nurse, right?" "ICU nurse, at the Mater.": a reply that opens by saying the asked-about thing again. */
+function echoes(question: Sentence, reply: Sentence): boolean {
+  if (NO_FIRST.test(reply.text.trim()) || CORRECTION.test(reply.text)) return false;
+  const asked = new Set(
+    question.tokens.filter((token) => token.pos === 'NOUN' && token.normal !== 'right').map((token) => token.lemma),
+  );
+  const opening = reply.tokens.filter((token) => token.kind === 'word').slice(0, 3);
+  return opening.some((token) => token.pos === 'NOUN' && asked.has(token.lemma));
 }
 
 // Phrases that open a reply by placing or timing what was asked: "In Fuerteventura, almost ten years".
@@ -241,58 +251,4 @@ export function relationsNamedInDialogue(analysis: Analysis): NamedRelation[] {
     relations.push({ content: `User's ${kin[1].toLowerCase()} is named ${name}`, category: 'core', sentence });
   });
   return relations;
-}
-
-export interface AskedAfter {
-  content: string;
-  sentence: Sentence;
-}
-
-// "How's the knee?", "And the salsa classes?", "How's your MBA going?": someone asks after a thing of the wearer's.
-const ASKED_AFTER =
-  /^(?:and |so |oh |hey,? )?(?:(?:how's|how is|how are|how was) (?:the|your)|and (?:the|your)|what about (?:the|your)) ((?:[\p{L}-]+ ){0,2}[\p{L}-]+?)(?: (?:going|doing|coming along|treating you))?(?: these days| now)?\?$/iu;
-// Things asked after that are the moment's, not the wearer's: "How's the weather?".
-const AMBIENT =
-  /^(?:weather|traffic|food|coffee|tea|drive|ride|line|queue|signal|connection|sound|audio|room|view|rest|others|kids)$/i;
-
-// A reply that names something ("Tuesdays and Thursdays", "Line 5"); "Better" or "Quiet" is the day's state.
-const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'NUM']);
-const FILLER = /^(?:um|uh|yeah|yes|yep|okay|ok|well|honestly|so|oh|hmm|mm|right|sure)$/;
-const TIME_OR_VERB =
-  /\b(?:is|are|was|today|tonight|week|weeks|days?|months?|year|morning|evening|name|address|number)\b/i;
-
-/** A short reply that says how it is: "Better.", "Tuesdays and Thursdays.", not a sentence of its own. */
-function shortReply(reply: Sentence): string | null {
-  const text = reply.text.replace(/\([^)]*\)\s*/g, '').trim();
-  const words = reply.tokens.filter((token) => token.kind === 'word');
-  if (words.length === 0 || words.length > 8 || NO_FIRST.test(text) || DENIAL.test(text)) return null;
-  if (text.endsWith('?') || words.some((token) => token.pos === 'PRON' || token.pos === 'AUX')) return null;
-  // "Um.", "Yeah.": a reply with nothing in it.
-  if (!words.some((token) => CONTENT_TAGS.has(token.pos) && !FILLER.test(token.normal))) return null;
-  return text.replace(/^(?:(?:yes|yeah|yep|oh|um|uh|well|so|honestly)[,\s]+)+/i, '').replace(/[.!]+$/, '');
-}
-
-/** "How's the knee?" "Better." → "User's knee: Better": what the wearer said of a thing of theirs asked after. */
-export function askedAfter(analysis: Analysis): AskedAfter[] {
-  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
-  const found: AskedAfter[] = [];
-  analysis.sentences.forEach((sentence, index) => {
-    const next = analysis.sentences[index + 1];
-    if (sentence.isUser || next === undefined || !next.isUser || next.turn !== sentence.turn + 1) return;
-    const match = ASKED_AFTER.exec(sentence.text.trim());
-    if (match === null) return;
-    // "MBA" keeps its capitals; "Salsa classes" at a sentence's start does not.
-    const thing = match[1].replace(/^\p{Lu}\p{Ll}/u, (first) => first.toLowerCase());
-    const head = thing.split(' ').at(-1) ?? '';
-    if (
-      AMBIENT.test(head) ||
-      TIME_OR_VERB.test(thing) ||
-      isName(sentence.tokens.find((token) => token.normal === head))
-    )
-      return;
-    const said = shortReply(next);
-    if (said === null || said === '') return;
-    found.push({ content: `User's ${thing}: ${said}`, sentence: next });
-  });
-  return found;
 }
