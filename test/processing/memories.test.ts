@@ -629,3 +629,15 @@ test('a reply that says the asked-about thing again confirms it ("You\'re a nurs
   );
   assert.ok(!corrected.includes('User is a nurse'), JSON.stringify(corrected));
 });
+
+test('"Still the Gastown place?" confirmed says no fact; "I have always wanted to" is a fragment', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Kai', false, 'Still the Gastown place?'],
+      ['SPEAKER_00', true, 'Yeah, still there. I have always wanted to.'],
+      ['Kai', false, 'Still at the distillery?'],
+      ['SPEAKER_00', true, 'Yep.'],
+    ]),
+  );
+  assert.deepEqual(contents, ['User is still at the distillery']);
+});

@@ -8,7 +8,7 @@ import { parseTokens, type Token } from './nlp.js';
 
 // Words a predicate cannot end on: "User never got to", "User lives by".
 const DANGLING = new Set(
-  'to got get be been a an the my their of for with and or is are was has have in on at by from about into as than up'.split(
+  'to got get be been a an the my their of for with and or is are was has have in on at by from about into as than up wanted want needed need meant planned hoped tried'.split(
     ' ',
   ),
 );

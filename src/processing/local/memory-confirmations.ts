@@ -15,7 +15,8 @@ const TAG = /(?:,?\s*(?:right|still|yeah|no|correct|huh|then|now|these days|agai
 // Words a question may open with: "And are you…", "Also, are you…", "By the way, you still…".
 const OPENER = '^(?:(?:and|so|but|oh|wait|also|anyway|now|okay|ok|well|by the way)[\\s,]+)*';
 const opened = (body: string): RegExp => new RegExp(`${OPENER}${body}$`, 'i');
-const STATE = '(?:\\w+ing|in|at|on|with|from|into|a|an|the|not|off)\\b';
+// "Still the Gastown place?" names a place without its preposition: no state to turn into a fact.
+const STATE = '(?:\\w+ing|in|at|on|with|from|into|a|an|not|off)\\b';
 const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   // "How long have you played basketball?" presumes that the listener has.
   [/^(?:and |so |hey,? )?how long have you\s+(.+)$/i, "I've $1"],
@@ -27,7 +28,7 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
   [opened(`you\\s+((?:still\\s+)?${STATE}.+)`), "I'm $1"],
   [opened('(?:do you|you)\\s+(.+)'), 'I $1'],
   [opened('still\\s+(\\w+ing\\b.+)'), "I'm still $1"],
-  [opened('still\\s+((?:in|at|on|with|from|into|a|an|the|not|off)\\b.+)'), "I'm still $1"],
+  [opened('still\\s+((?:in|at|on|with|from|into|a|an|not|off)\\b.+)'), "I'm still $1"],
   // "Still allergic to penicillin?", "Still vegetarian?": an adjective or a noun phrase takes "I'm".
   [
     opened(
@@ -35,7 +36,7 @@ const QUESTION_SHAPES: ReadonlyArray<[RegExp, string]> = [
     ),
     "I'm still $1",
   ],
-  [opened('still\\s+(.+)'), 'I still $1'],
+  [opened('still\\s+(?!the\\b)(.+)'), 'I still $1'],
 ];
 
 // "Arjun is your partner?": a name the asker puts to one of the listener's people.
