@@ -641,3 +641,15 @@ test('"Still the Gastown place?" confirmed says no fact; "I have always wanted t
   );
   assert.deepEqual(contents, ['User is still at the distillery']);
 });
+
+test('a condition said of someone else or of a vaccine is not the wearer’s', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Dr Lee', false, 'Any family history of skin cancer?'],
+      ['SPEAKER_00', true, 'My mum. Melanoma, when she was forty-eight.'],
+      ['Dr Lee', false, 'Okay.'],
+      ['SPEAKER_00', true, 'Oh, and I need to book the rabies booster for Tofu.'],
+    ]),
+  );
+  assert.ok(!contents.some((content) => /melanoma|rabies/i.test(content)), JSON.stringify(contents));
+});

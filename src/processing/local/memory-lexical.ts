@@ -109,7 +109,11 @@ export function lexicalFact(
   // "It's migraines, apparently.", "Celiac doesn't go away.": a short line of the wearer's names their own.
   // "Since the doctor found the anemia in January": a finding the wearer reports of themselves.
   const found = /\b(?:doctor|gp|diagnos\w*|found|tests? showed)\b/i.test(sentence.text);
-  if (thing.kind === 'condition' && (aboutSelf || words <= 6 || found)) {
+  // "Melanoma, when she was forty-eight.", "the rabies booster for Tofu": someone else's condition.
+  const someoneElse =
+    /\b(?:she|he|her|his|him|they|their|them)\b/i.test(sentence.text) ||
+    /\b(?:booster|vaccines?|jab)\b/i.test(sentence.text);
+  if (thing.kind === 'condition' && !someoneElse && (aboutSelf || words <= 6 || found)) {
     const content = `User has ${thing.noun}`;
     return { content, category: thing.category, source: content };
   }
