@@ -66,13 +66,17 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   // A promise reported is still owed.
   ["I promised Mum I'd call the bank on Monday.", 'Call the bank', '2026-03-09T23:59'],
   ['Things to do: email Marta the contract by Friday.', 'Email Marta the contract', '2026-03-06T23:59'],
+  // "would" in an earlier clause does not make the promise hypothetical; a condition does.
+  ['The packaging would be extra, so I will send the quote by Friday.', 'Send the quote', '2026-03-06T23:59'],
+  ["If the price is right, then I'll buy the van.", '', null],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];
 
 for (const [text, description, due] of DUE_TABLE) {
   test(`"${text}" → ${description} due ${due ?? 'none'} (New York)`, async () => {
-    assert.deepEqual(await items(memo(text)), [[description, due]]);
+    // An empty description: no task at all.
+    assert.deepEqual(await items(memo(text)), description === '' ? [] : [[description, due]]);
   });
 }
 

@@ -17,6 +17,8 @@ const NON_TASK_VERBS = new Set(
 const INTRANSITIVE_NEXT =
   /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now|early|late|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|^$/;
 const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
+// A condition governs what follows it in the sentence ("If the price is right, then I'll buy it").
+const CONDITION_BEFORE = /\b(?:if|unless|whether|in case)\b/i;
 const HYPOTHETICAL_INSIDE =
   /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime(?!\s+(?:next|this|tomorrow|today|tonight|on|before|by|in|after|early|later)\b)|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 export const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
@@ -138,5 +140,10 @@ function leadingVerb(candidate: Candidate): { verb: string; next: string } {
 export function isHypothetical(candidate: Candidate): boolean {
   // "If you could fill in the form by Monday, that'd be great" is a polite request, not a condition.
   const before = candidate.sentence.text.slice(0, candidate.cueStart).replace(/\bif you (?:could|can)\s*$/i, '');
-  return HYPOTHETICAL_BEFORE.test(before) || HYPOTHETICAL_INSIDE.test(candidate.clause);
+  // Only the cue's own clause can make it hypothetical: "packaging would be separate, so let me send a
+  // quote" promises the quote; "if it rains, I'll …" and "maybe I'll …" do not promise.
+  const clause = before.split(/,\s*(?:so|and|but|then)\s+|;\s*|\.\s+|\s+so\s+/i).at(-1) ?? before;
+  return (
+    CONDITION_BEFORE.test(before) || HYPOTHETICAL_BEFORE.test(clause) || HYPOTHETICAL_INSIDE.test(candidate.clause)
+  );
 }
