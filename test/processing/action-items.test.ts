@@ -69,6 +69,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   // "would" in an earlier clause does not make the promise hypothetical; a condition does.
   ['The packaging would be extra, so I will send the quote by Friday.', 'Send the quote', '2026-03-06T23:59'],
   ["If the price is right, then I'll buy the van.", '', null],
+  // A verb whose object follows its preposition has one.
+  ["I'll deal with the landlord tomorrow.", 'Deal with the landlord', '2026-03-05T23:59'],
   ['I need to buy corn on the cob.', 'Buy corn on the cob', null],
   ['I need to water the plants.', 'Water the plants', null],
 ];

@@ -28,8 +28,13 @@ export const TOLD_NOW = /^[^,]{0,30}\b(?:tell|remind|warn) (?:you|them|him|her)(
 // "hand in my notice", "look up the forms": a particle followed by a noun phrase is a phrasal verb's object.
 const PHRASAL_OBJECT =
   /^(?:up|out|off|in|on|over|back|down|away|through) (?:the|a|an|my|your|his|her|their|our|some|this|that|these|those|all)$/;
+// "look at flights", "deal with the landlord", "look into the refund": a verb whose object follows its preposition.
+const PREPOSITIONAL_VERBS = new Set(['look', 'deal', 'follow', 'check', 'talk', 'speak']);
+const PREPOSITIONAL_OBJECT =
+  /^(?:at|into|with|about|up on) (?!(?:it|that|this|them|you|me|us|him|her|home|work|all|night|least|once|first|last)\b)[a-z]+/;
 
-function hasObject(next: string): boolean {
+function hasObject(next: string, verb = ''): boolean {
+  if (PREPOSITIONAL_VERBS.has(verb) && PREPOSITIONAL_OBJECT.test(next)) return true;
   return PHRASAL_OBJECT.test(next) || !INTRANSITIVE_NEXT.test(next);
 }
 
@@ -59,7 +64,7 @@ export function verbAllowed(
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
   // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
-  if (!TASK_VERBS.has(verb) && !hasObject(next)) return false;
+  if (!TASK_VERBS.has(verb) && !hasObject(next, verb)) return false;
   // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate, accepted);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
