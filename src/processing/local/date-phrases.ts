@@ -127,8 +127,9 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
   const found: Array<[RegExpMatchArray, Period, boolean]> = [];
   for (const match of sentence.matchAll(END_OF))
     found.push([match, match[2].toLowerCase() as Period, match[1] !== undefined]);
-  for (const [pattern, period] of OTHER_ENDS)
-    for (const match of sentence.matchAll(pattern)) found.push([match, period, match[1] !== undefined]);
+  if (/eod|cob|close of|end of (?:business|play)|-end|\send\b/i.test(sentence))
+    for (const [pattern, period] of OTHER_ENDS)
+      for (const match of sentence.matchAll(pattern)) found.push([match, period, match[1] !== undefined]);
   return found
     .filter(([, period, next]) => !(next && period === 'day'))
     .map(([match, period, next]) => {

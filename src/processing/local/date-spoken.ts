@@ -3,6 +3,8 @@ import type { DateMention } from './dates.js';
 import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
 
 /**
+ * Each reader first checks for its key word, so a sentence without one costs a single scan.
+ *
  * Spoken date and clock talk chrono does not read: "quarter past ten", "a fortnight", "Friday week",
  * "a week today", "mid-March", "early next week". Rewrites keep every index in place (same length);
  * readers return mentions over the whole phrase, which win over chrono's partial reading of it.
@@ -24,6 +26,7 @@ function sameLength(replacement: string, whole: string): string {
  * ten" :15, "quarter to ten" 9:45; "this arvo" (Australian) is this afternoon.
  */
 export function spokenClock(sentence: string): string {
+  if (!/quarter|half|arvo/i.test(sentence)) return sentence;
   return sentence
     .replace(
       new RegExp(`\\b${PREPOSITION} (?:a )?quarter (past|after|to) (${HOURS}|\\d{1,2})\\b`, 'gi'),
@@ -56,6 +59,7 @@ const WEEKDAY_INDEX: Record<string, number> = {
  * minutes; lunch is at noon ("by lunchtime", "Friday lunchtime").
  */
 export function spokenUnits(sentence: string): string {
+  if (!/fortnight|hour|weekend|lunch/i.test(sentence)) return sentence;
   return sentence
     .replace(/\b(?:a|one) fortnight\b/gi, (whole) => sameLength('2 weeks', whole))
     .replace(/\bin half an hour\b/gi, (whole) => sameLength('in 30 minutes', whole))
@@ -104,6 +108,7 @@ const WEEK_AFTER = new RegExp(
 
 /** A day one week after the day named. */
 export function weekAfter(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/week/i.test(sentence)) return [];
   return [...sentence.matchAll(WEEK_AFTER)].map((match) => {
     const named = match[1] ?? match[2] ?? match[3];
     return mentionOver(sentence, match, addLocalDays(dayOf(named, today), 7));
@@ -134,6 +139,7 @@ const MONTH_PART = new RegExp(
  * beginning of next month" its first; a month already past is next year's.
  */
 export function monthParts(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/mid|end of|beginning of|start of/i.test(sentence)) return [];
   const mentions: DateMention[] = [];
   for (const match of sentence.matchAll(MONTH_PART)) {
     const part = (match[1] ?? match[2]).toLowerCase();
@@ -160,6 +166,7 @@ const BEFORE_WEEKEND = /\bbefore the weekend\b/gi;
 
 /** "early next week" is next week's Monday; "before the weekend" ends on Friday. */
 export function weekEdges(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/week/i.test(sentence)) return [];
   const monday = [...sentence.matchAll(EARLY_NEXT_WEEK)].map((match) =>
     mentionOver(sentence, match, nextWeekday(today, 1)),
   );
@@ -176,6 +183,7 @@ const LATER_TODAY =
 
 /** Something done straight after the conversation is due the same day. */
 export function laterToday(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/after|as soon|way|later today/i.test(sentence)) return [];
   return [...sentence.matchAll(LATER_TODAY)].map((match) => ({
     ...mentionOver(sentence, match, today),
     precise: false,
