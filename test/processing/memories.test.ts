@@ -653,3 +653,14 @@ test('a condition said of someone else or of a vaccine is not the wearer’s', a
   );
   assert.ok(!contents.some((content) => /melanoma|rabies/i.test(content)), JSON.stringify(contents));
 });
+
+test('the household’s facts are the wearer’s too, and a marriage or a family counted is a fact', async () => {
+  for (const [text, expected] of [
+    ['We live in Leith.', 'User lives in Leith'],
+    ["We're vegetarian.", 'User is vegetarian'],
+    ['We got engaged last month.', 'User got engaged last month'],
+    ["I've got three kids.", 'User has got three kids'],
+  ])
+    assert.deepEqual(await contentsOf(memo(text)), [expected]);
+  assert.deepEqual(await contentsOf(memo("We should book the hotel. I've got a meeting.")), []);
+});

@@ -89,12 +89,14 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
   if (favorite !== null)
     return { content: trimFact(favorite), category: 'interests', kind: 'favorite', source: clause };
   if (professionFact(clause)) return { content: rewrite(clause), category: 'work', kind: 'profession', source: clause };
+  // "We live in Leith", "we've got three kids": the household's fact is the wearer's too.
+  const own = asWearer(clause);
   for (const { pattern, category } of FACT_PATTERNS) {
-    const match = pattern.exec(clause);
+    const match = pattern.exec(own);
     if (match === null) continue;
     const resolved = typeof category === 'function' ? category(match) : category;
     // "We moved from Osaka in July": the household's move is the wearer's too.
-    return { content: rewrite(asWearer(clause)), category: resolved, kind: 'pattern', source: clause };
+    return { content: rewrite(own), category: resolved, kind: 'pattern', source: clause };
   }
   const shape = shapeOf(tokens);
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };

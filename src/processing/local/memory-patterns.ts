@@ -63,6 +63,13 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  // "I got married in June", "I've got three kids": a change of family, and a family counted.
+  { pattern: /^I (?:just |recently )?got (?:married|engaged|divorced)\b/i, category: 'core' },
+  {
+    pattern:
+      /^I(?:'ve| have) got (?:a|an|one|two|three|four|five|six|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?|grandkids?|grandchildren)\b/i,
+    category: 'core',
+  },
   // "I've been at Deloitte three months now": where the wearer has been, named.
   { pattern: /^I(?:'ve| have) been (?:at|with) \p{Lu}/u, category: 'work' },
   // "We're engaged", "we are expecting our first in May": the couple's news is the wearer's.
