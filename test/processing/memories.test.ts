@@ -664,3 +664,10 @@ test('the household’s facts are the wearer’s too, and a marriage or a family
     assert.deepEqual(await contentsOf(memo(text)), [expected]);
   assert.deepEqual(await contentsOf(memo("We should book the hotel. I've got a meeting.")), []);
 });
+
+test('the names said right after the children or animals counted stay with the fact', async () => {
+  assert.deepEqual(await contentsOf(memo('We have two dogs, Bruno and Mia.')), [
+    "User's household has two dogs, Bruno and Mia",
+  ]);
+  assert.deepEqual(await contentsOf(memo("I've got three kids, all under ten.")), ['User has got three kids']);
+});

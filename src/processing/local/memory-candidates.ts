@@ -131,6 +131,17 @@ function resolvePointer(clause: string, previous: string | undefined): string {
   return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
 }
 
+// "We have two dogs, Bruno and Mia": the names said right after the children or animals counted.
+const COUNTED =
+  /\bhas (?:got )?(?:a|an|one|two|three|four|five|six|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?)$/;
+const NAMES_AFTER =
+  /\b(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?),\s+(\p{Lu}\p{Ll}+(?:,\s+\p{Lu}\p{Ll}+)*(?:,?\s+and\s+\p{Lu}\p{Ll}+)?)/u;
+
+function withNamesCounted(fact: Fact, text: string): Fact {
+  const names = COUNTED.test(fact.content) ? NAMES_AFTER.exec(text) : null;
+  return names === null ? fact : { ...fact, content: `${fact.content}, ${names[1]}` };
+}
+
 function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = sentence.text.trim().endsWith('?');
@@ -145,7 +156,7 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
     // What follows a comma is cut from the fact, so a plan word there ("…, starts next week") leaves it be.
     if (NOT_A_FACT.test(trimFact(clause)) || (resolved === clause && POINTER.test(clause))) continue;
     const fact = factFromClause(resolved, tokensOfClause(sentence, clause));
-    if (fact !== null) facts.push({ ...fact, order });
+    if (fact !== null) facts.push(withNamesCounted({ ...fact, order }, sentence.text));
   }
   const relative = relativeFact(clauses);
   if (relative !== null && facts.length === 0)
