@@ -671,3 +671,15 @@ test('the names said right after the children or animals counted stay with the f
   ]);
   assert.deepEqual(await contentsOf(memo("I've got three kids, all under ten.")), ['User has got three kids']);
 });
+
+test('who the wearer is: a birthday, an age, a faith or nationality, a former home; a name is no fact', async () => {
+  for (const [text, expected] of [
+    ['My birthday is on the 3rd of May.', "User's birthday is on the 3rd"],
+    ["I'm thirty-four.", 'User is thirty-four'],
+    ["I'm Nigerian-Canadian, so I'll be, like, half humble.", 'User is Nigerian-Canadian'],
+    ["I'm Catholic.", 'User is Catholic'],
+    ['I used to live in Lisbon.', 'User used to live in Lisbon'],
+  ])
+    assert.deepEqual(await contentsOf(memo(text)), [expected]);
+  assert.deepEqual(await contentsOf(memo("I'm Brian. I'm 5 minutes away.")), []);
+});

@@ -1,3 +1,4 @@
+import { BELONGING_WORD } from './memory-patterns.js';
 import { parseTokens, type Token } from './nlp.js';
 
 /**
@@ -31,7 +32,12 @@ function comparisonOnly(tokens: Token[]): boolean {
 
 /** "User is Dmitri": the wearer introducing themselves, which the account already knows. */
 function nameOnly(tokens: Token[]): boolean {
-  return tokens[1]?.lemma === 'be' && tokens.length > 2 && tokens.slice(2).every((token) => token.pos === 'PROPN');
+  return (
+    tokens[1]?.lemma === 'be' &&
+    tokens.length > 2 &&
+    tokens.slice(2).every((token) => token.pos === 'PROPN') &&
+    !tokens.slice(2).some((token) => BELONGING_WORD.test(token.value))
+  );
 }
 
 // Words that need a complement the memory lost: "User is more", "User is different".

@@ -52,6 +52,20 @@ const FOND =
 const FREQUENCY =
   '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))';
 
+/** Faiths and nationalities a wearer says they are ("I'm Catholic", "I'm Nigerian-Canadian"). */
+export const BELONGING =
+  `catholic|muslim|jewish|hindu|buddhist|sikh|christian|orthodox|atheist|agnostic|protestant|mormon|quaker|
+  nigerian|ghanaian|kenyan|ethiopian|south african|egyptian|moroccan|algerian|tunisian|lebanese|syrian|iraqi|iranian|turkish|
+  pakistani|indian|bangladeshi|sri lankan|nepali|chinese|japanese|korean|vietnamese|thai|filipino|filipina|indonesian|
+  malaysian|singaporean|australian|new zealander|kiwi|canadian|american|mexican|brazilian|argentinian|argentine|chilean|
+  colombian|peruvian|venezuelan|cuban|puerto rican|dominican|jamaican|haitian|british|english|scottish|welsh|irish|french|
+  german|dutch|belgian|swiss|austrian|italian|spanish|portuguese|greek|polish|czech|slovak|hungarian|romanian|bulgarian|
+  serbian|croatian|bosnian|ukrainian|russian|swedish|norwegian|danish|finnish|icelandic|estonian|latvian|lithuanian`
+    .split(/\s*\|\s*/)
+    .join('|');
+/** "Catholic", "Nigerian-Canadian": a faith or a nationality, which reads as a name but is none. */
+export const BELONGING_WORD = new RegExp(`^(?:${BELONGING})(?:-\\w+)?$`, 'i');
+
 export const FACT_PATTERNS: FactPattern[] = [
   {
     pattern: /^(?:I|we)(?:'ve| have)? (?:just |recently |finally |only )?(?:moved|relocated) (?:to|here|back|from)\b/i,
@@ -63,6 +77,15 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  // "My birthday is on the 3rd of May", "I'm thirty-four", "I used to live in Lisbon": who the wearer is.
+  { pattern: /^my birthday(?:'s| is)\b/i, category: 'core' },
+  {
+    pattern:
+      /^I(?:'m| am) (?:\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)(?: years old)?$/i,
+    category: 'core',
+  },
+  { pattern: /^I used to (?:live|work|teach|study)\b/i, category: 'core' },
+  { pattern: new RegExp(`^I(?:'m| am) (?:a )?(?:${BELONGING})\b`, 'i'), category: 'core' },
   // "I got married in June", "I've got three kids": a change of family, and a family counted.
   { pattern: /^I (?:just |recently )?got (?:married|engaged|divorced)\b/i, category: 'core' },
   {
