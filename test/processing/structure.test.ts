@@ -390,3 +390,15 @@ test('a name greeted or thanked is who took part, and "the date" names no plan',
   assert.doesNotMatch(title, /Carla/, title);
   for (const event of events) assert.doesNotMatch(event.title, /^Date\b/, event.title);
 });
+
+test('a capitalised word after a stage note opens what is said: "[pause] Angry." names nobody, and the note is no topic', async () => {
+  const input = dialogue([
+    ['Speaker 1', false, 'And how does it feel when you say nobody asked you to?'],
+    ['SPEAKER_00', true, '[pause] Angry. Which makes me feel guilty.'],
+    ['Speaker 1', false, 'Angry, guilty, and then the body takes over. That is the panic loop.'],
+    ['SPEAKER_00', true, 'Yeah. The panic loop.'],
+  ]);
+  const { title, overview } = await engine.structure(input);
+  // Not the person talked with; and the stage note is no topic.
+  assert.doesNotMatch(`${title} ${overview}`, /with Angry|and Angry discussed|\bpause\b/i, `${title} | ${overview}`);
+});

@@ -50,7 +50,11 @@ export function capitalisedInside(analysis: Analysis): Set<string> {
   if (cached !== undefined) return cached;
   const words = new Set<string>();
   for (const { tokens } of analysis.sentences) {
-    for (let i = 1; i < tokens.length; i++) if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
+    for (let i = 1; i < tokens.length; i++) {
+      // "[pause] Angry.", "— Right": a word after a bracket, a dash or a quote opens what is said.
+      if (/^[[\]()"“”‘’—–:-]$/.test(tokens[i - 1].value)) continue;
+      if (/^\p{Lu}\p{Ll}/u.test(tokens[i].value)) words.add(tokens[i].value);
+    }
   }
   insideCache.set(analysis, words);
   return words;

@@ -72,11 +72,17 @@ function phrasesOf(sentence: Sentence): Array<{ tokens: Token[]; start: number }
     if (kept.length > 0) runs.push({ tokens: kept.map((index) => sentence.tokens[index]), start: kept[0] });
     run = [];
   };
+  let note = false;
   sentence.tokens.forEach((token, index) => {
+    // "[pause]", "[laughs]": a transcriber's note is not what was said.
+    if (token.value === '[') note = true;
+    if (token.value === ']') note = false;
     // "of course" is a discourse marker, not a course.
     const idiom = token.normal === 'course' && sentence.tokens[index - 1]?.normal === 'of';
-    if (phraseToken(token) && !idiom) run.push(index);
+    if (phraseToken(token) && !idiom && !note) run.push(index);
     else flush();
+    // "reps. Ugly reps.": a word that carries its full stop ends the phrase.
+    if (token.value.endsWith('.')) flush();
   });
   flush();
   return runs;
