@@ -402,3 +402,12 @@ test('a capitalised word after a stage note opens what is said: "[pause] Angry."
   // Not the person talked with; and the stage note is no topic.
   assert.doesNotMatch(`${title} ${overview}`, /with Angry|and Angry discussed|\bpause\b/i, `${title} | ${overview}`);
 });
+
+test('"Thursday is the problem" names no plan', async () => {
+  const input = dialogue([
+    ['Tomek', false, 'Wednesday works for me. Thursday is the problem.'],
+    ['SPEAKER_00', true, 'Your Kraków thing.'],
+  ]);
+  const { events } = await engine.structure(input);
+  assert.ok(!events.some((event) => /problem/i.test(event.title)), JSON.stringify(events.map((e) => e.title)));
+});

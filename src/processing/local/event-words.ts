@@ -121,7 +121,7 @@ const TIME_NOUN =
 // Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
 // "Tuesday the 13th works": the verbs of a reply that accepts a time, which wink may tag as nouns.
 const NOT_A_PLAN =
-  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|god)$/i;
+  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|god|problem)$/i;
 
 /** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
 export function plainTitle(tokens: Token[]): string | null {
