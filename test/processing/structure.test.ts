@@ -411,3 +411,17 @@ test('"Thursday is the problem" names no plan', async () => {
   const { events } = await engine.structure(input);
   assert.ok(!events.some((event) => /problem/i.test(event.title)), JSON.stringify(events.map((e) => e.title)));
 });
+
+test('a headline names whom it was with only when their whole name fits', async () => {
+  const input = dialogue([
+    [
+      'Dr. Farah',
+      false,
+      'So the kidney values at the Jumeirah Pet Clinic are raised, chronic kidney disease, early stage.',
+    ],
+    ['SPEAKER_00', true, 'What about the renal diet food and the water fountain for the kidney values?'],
+    ['Dr. Farah', false, 'The renal diet food, yes, and the water fountain. Kidney values again in four weeks.'],
+  ]);
+  const { title } = await engine.structure(input);
+  assert.doesNotMatch(title, /with Dr\.?$/, title);
+});

@@ -112,6 +112,7 @@ export function buildTitle(
   // "Invoice and Brand Workshop with Renata": who it was with, when that fits and is not said already.
   const withNamed =
     withWhom !== null && words.some((word) => word.replace(/[,.]$/, '').toLowerCase() === withWhom.toLowerCase());
-  if (withWhom !== null && !withNamed && words.length + 2 <= MAX_TITLE_WORDS) words.push('with', withWhom);
+  if (withWhom !== null && !withNamed && words.length + 1 + withWhom.split(' ').length <= MAX_TITLE_WORDS)
+    words.push('with', withWhom);
   return headlineCase(truncateWords(words.join(' '), MAX_TITLE_WORDS));
 }
