@@ -40,6 +40,7 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll reconcile the accounts by month-end.", 'Reconcile the accounts', '2026-03-31T23:59'],
   ["I'll finish the audit by the end of the quarter.", 'Finish the audit', '2026-03-31T23:59'],
   ["I'll renew the visa in a fortnight.", 'Renew the visa', '2026-03-18T23:59'],
+  ['I need to book a follow-up for a fortnight from today.', 'Book a follow-up', '2026-03-18T23:59'],
   ["I'll call the surveyor a week from Friday.", 'Call the surveyor', '2026-03-13T23:59'],
   ["I'll pay the builder Tuesday week.", 'Pay the builder', '2026-03-17T23:59'],
   ["I'll visit Nan a week today.", 'Visit Nan', '2026-03-11T23:59'],
@@ -645,6 +646,7 @@ test('a recommendation, a message passed on, a prescription and an office’s ne
   for (const [line, expected] of [
     ["And I'd recommend changing your online banking password today.", 'Change my online banking password'],
     ["I'm prescribing an adrenaline auto-injector, an EpiPen.", 'Take an adrenaline auto-injector, an EpiPen'],
+    ["I'm prescribing ferrous sulfate, one tablet a day.", 'Take ferrous sulfate, one tablet a day'],
     ['The office needs the registration form by the 15th.', 'Send the registration form'],
   ]) {
     const found = await items(

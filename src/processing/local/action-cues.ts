@@ -119,7 +119,7 @@ const OTHER_CUES: Cue[] = [
   // A prescription: "I'd like to start you on lisinopril" asks the wearer to take it.
   {
     pattern:
-      /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you|(?:i'm|i am|we're) (?:also )?prescribing(?= (?:an?|the|some)\s)|(?:i'll|i will|i'm going to) (?:also )?prescribe(?= (?:an?|the|some)\s))\s+/gi,
+      /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you|(?:i'm|i am|we're) (?:also )?prescribing(?= (?!you\b|it\b|that\b|them\b|this\b)[a-z])|(?:i'll|i will|i'm going to) (?:also )?prescribe(?= (?!you\b|it\b|that\b|them\b|this\b)[a-z]))\s+/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'take',

@@ -46,7 +46,7 @@ export const COUNTED =
   /\b(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|\d+)\s+(?:days?|weeks?|months?)\b/i;
 const UNIT_DAYS: Record<string, number> = { day: 1, week: 7 };
 const FROM_ANCHOR =
-  /\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+) (days?|weeks?|months?) (?:from|after) (today|now|tomorrow)\b/gi;
+  /\b(an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+(days?|weeks?|months?)\s+(?:from|after)\s+(today|now|tomorrow)\b/gi;
 
 /** "three weeks from today": chrono reads "three weeks" and "today" apart; this reads them as one day. */
 export function fromAnchor(sentence: string, today: LocalDateTime): DateMention[] {
