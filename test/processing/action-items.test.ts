@@ -685,3 +685,19 @@ test('money someone needs from the wearer is paid, not sent', async () => {
   ]);
   assert.deepEqual(await items(input), [['Pay a deposit of five hundred dollars', '2026-03-12T23:59']]);
 });
+
+test('a medicine prescribed is taken from today, and "Today if possible" after a request dates it', async () => {
+  const clinic = dialogue([
+    ['Dr Ines', false, "So I'd like to start you on lisinopril, ten milligrams, once a day."],
+    ['SPEAKER_00', true, 'Okay.'],
+  ]);
+  const [take] = await items(clinic);
+  assert.deepEqual(take, ['Take lisinopril, ten milligrams, once a day', '2026-03-04T23:59']);
+  const landlord = dialogue([
+    ['Kessler', false, 'Can you send me photos of the boiler display, with the error code?'],
+    ['Kessler', false, 'Today if possible, so I can send them to the engineer.'],
+    ['SPEAKER_00', true, 'Sure.'],
+  ]);
+  const [photos] = await items(landlord);
+  assert.equal(photos?.[1], '2026-03-04T23:59', JSON.stringify(photos));
+});

@@ -86,8 +86,9 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
 const DUE_OF_IT =
   /^(?:and )?(?:(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b|(?:the )?deadline(?:'s| is)\b)/i;
 // "By the end of next month, no rush.": a deadline said on its own, with nothing more to do in it.
+// "Today if possible, so I can send them on.": a day said on its own answers when, too.
 const BARE_DEADLINE =
-  /^(?:and |so )?(?:by|before|no later than)\b[^,.;!?]*(?:[.!]?$|,\s*(?:no rush|please|at the latest|latest|ideally|if possible|if you can|or sooner|okay|ok|yeah|and (?:then )?we|then we|so we)\b)/i;
+  /^(?:and |so )?(?:(?:by|before|no later than)\b[^,.;!?]*|(?:today|tonight|tomorrow(?: morning| afternoon| evening)?|this (?:morning|afternoon|evening)|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:if possible|please|ideally|at the latest|latest))?)(?:[.!]?$|,\s*(?:no rush|please|at the latest|latest|ideally|if possible|if you can|or sooner|okay|ok|yeah|so (?:i|we) can|and (?:then )?we|then we|so we)\b)/i;
 
 /**
  * "For next week, do problem set three. It's due Monday at noon on the portal.": a deadline said of

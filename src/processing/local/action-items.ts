@@ -28,6 +28,7 @@ import {
 import { acceptedByWearer, settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
+import { localToUtc } from './timezone.js';
 import { TASK_VERBS } from './vocabulary.js';
 
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
@@ -95,7 +96,11 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     deadlineSaidAfter(candidate, extraction) ??
     chooseDue(candidate, mentions, extraction.clock) ??
     dateJustAfter(candidate, extraction) ??
-    dateJustBefore(candidate, extraction);
+    dateJustBefore(candidate, extraction) ??
+    // A medicine prescribed is taken from today.
+    (candidate.impliedVerb === 'take'
+      ? localToUtc({ ...extraction.clock.today, hour: 23, minute: 59 }, extraction.clock.timezone)
+      : null);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
