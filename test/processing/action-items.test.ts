@@ -96,6 +96,17 @@ test('the start of the day is read in the user timezone, not in UTC', async () =
   assert.deepEqual(await items(input), [['Call the bank', '2026-03-05T09:00']]);
 });
 
+test('a task joined by "and" to a dated one shares its day; a new sentence does not', async () => {
+  assert.deepEqual(await items(memo("Tomorrow I'll email Ana and call the bank.")), [
+    ['Email Ana', '2026-03-05T23:59'],
+    ['Call the bank', '2026-03-05T23:59'],
+  ]);
+  assert.deepEqual(await items(memo("I'll send the invoice by Friday. And book flights.")), [
+    ['Send the invoice', '2026-03-06T23:59'],
+    ['Book flights', null],
+  ]);
+});
+
 test('several dates in one sentence: each task keeps its own', async () => {
   const text =
     'Tomorrow I have to write the release notes and I must get sign-off from legal before the launch on Tuesday.';

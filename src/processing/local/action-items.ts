@@ -101,6 +101,13 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     (candidate.impliedVerb === 'take'
       ? localToUtc({ ...extraction.clock.today, hour: 23, minute: 59 }, extraction.clock.timezone)
       : null);
+  // "Tomorrow I'll email Ana and call the bank": a task joined by "and" to a dated one shares its day.
+  if (
+    dueAt === null &&
+    /^and\b/i.test(candidate.sentence.text.slice(0, candidate.clauseStart).trim().split(/\s+/).at(-1) ?? '')
+  ) {
+    dueAt = extraction.drafts.findLast((draft) => draft.sentenceIndex === candidate.sentenceIndex)?.dueAt ?? null;
+  }
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
