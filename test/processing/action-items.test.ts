@@ -586,6 +586,22 @@ test('"it" means a thing, not an amount, a deadline or a judgement said of it', 
   assert.match(found[0][0], /^Transfer the (?:screening )?fee/, JSON.stringify(found));
 });
 
+test('"I\'d like you to" and "I\'ll need you to" ask, with or without an adverb', async () => {
+  for (const [line, expected] of [
+    ["I'd like you to book the scan for next week.", 'Book the scan'],
+    ["I'll need you to sign the lease by Friday.", 'Sign the lease'],
+    ["I'd also like you to keep a headache diary until the follow-up on the 20th.", 'Keep a headache diary'],
+  ]) {
+    const found = await items(
+      dialogue([
+        ['Dr Ines', false, line],
+        ['SPEAKER_00', true, 'Okay.'],
+      ]),
+    );
+    assert.match(found[0]?.[0] ?? '', new RegExp(`^${expected}`), JSON.stringify(found));
+  }
+});
+
 test('an adverb between the asker and "want you to" or "need to" still asks; "forty-eight hours" is how long', async () => {
   const input = dialogue([
     ['Dr Ines', false, 'I also want you to wear a Holter monitor, for forty-eight hours.'],

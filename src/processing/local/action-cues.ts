@@ -111,7 +111,7 @@ const SELF_CUES: Cue[] = [
 const OTHER_CUES: Cue[] = [
   {
     pattern:
-      /\b(?:can you|could you|would you|will you|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i (?:also |really |just |still |definitely )?(?:need|want|'d like|would like|'ll need) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
+      /\b(?:can you|could you|would you|will you|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i(?:'d|'ll| would| will)? (?:also |really |just |still |definitely )?(?:need|want|like) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
     kind: 'request',
     strength: 'medium',
   },
