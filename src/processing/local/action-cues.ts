@@ -172,7 +172,12 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
         cueStart,
         impliedVerb: cue.impliedVerb,
       };
-      found.push(...candidatesAt(cueAt, cueEnd));
+      for (const candidate of candidatesAt(cueAt, cueEnd))
+        found.push(
+          candidate.impliedVerb === 'send' && MONEY_FIRST.test(candidate.clause)
+            ? { ...candidate, impliedVerb: 'pay' }
+            : candidate,
+        );
     }
   }
   return assignWindows(found.filter((candidate) => candidate.clause !== ''));
@@ -186,7 +191,10 @@ const NOT_DELIVERABLE = new RegExp(
   `^(?:(?:the|my|our|your|his|her|their|a)\\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing|${KIN_WORDS})$`,
   'i',
 );
-const MONEY = /\b(?:rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance)\b/i;
+const MONEY_WORDS = 'rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance';
+const MONEY = new RegExp(`\\b(?:${MONEY_WORDS})\\b`, 'i');
+// "We need a deposit by Friday": money someone needs from the wearer is paid, not sent.
+const MONEY_FIRST = new RegExp(`^(?:(?:a|an|the|your|my)\\s+)?(?:\\w+\\s+)?(?:${MONEY_WORDS})\\b`, 'i');
 
 // "The final copy must be submitted to the faculty by September first": a deliverable's passive obligation.
 const PASSIVE_VERBS: Record<string, string> = {

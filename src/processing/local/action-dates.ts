@@ -2,6 +2,7 @@ import type { Candidate } from './action-cues.js';
 import type { Draft } from './action-drafts.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { localToUtc } from './timezone.js';
 
 /** When a drafted task is due: its own dates, a neighbouring sentence's, or the appointment it serves. */
 
@@ -118,4 +119,15 @@ export function carriedTo(draft: Draft, extraction: Dating): Date | null {
     if (at.getTime() >= extraction.clock.startedAt.getTime()) return at;
   }
   return null;
+}
+
+/** "Tomorrow I'll email Ana and call the bank": a task joined by "and" to a dated one shares its day. */
+export function dateOfConjoined(candidate: Candidate, drafts: ReadonlyArray<Draft>): Date | null {
+  if (!/\band\s*$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart))) return null;
+  return drafts.findLast((draft) => draft.sentenceIndex === candidate.sentenceIndex)?.dueAt ?? null;
+}
+
+/** A medicine prescribed is taken from today. */
+export function prescribedToday(candidate: Candidate, clock: Clock): Date | null {
+  return candidate.impliedVerb === 'take' ? localToUtc({ ...clock.today, hour: 23, minute: 59 }, clock.timezone) : null;
 }

@@ -6,8 +6,10 @@ import {
   chooseDue,
   dateJustAfter,
   dateJustBefore,
+  dateOfConjoined,
   deadlineSaidAfter,
   mentionsOf,
+  prescribedToday,
 } from './action-dates.js';
 import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
@@ -28,7 +30,6 @@ import {
 import { acceptedByWearer, settled } from './task-outcome.js';
 import { finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
-import { localToUtc } from './timezone.js';
 import { TASK_VERBS } from './vocabulary.js';
 
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
@@ -72,15 +73,11 @@ function accepts(candidate: Candidate, extraction: Extraction): boolean {
   return verbAllowed(candidate, hasDate, () => acceptedByWearer(candidate, extraction.analysis));
 }
 
-const MONEY_NEEDED =
-  /^(?:(?:a|an|the|your|my)\s+)?(?:\w+\s+)?(?:deposit|fee|fees|payment|balance|rent|premium|invoice)\b/i;
-
 /** "Your feedback in the system" → "Send my feedback in the system". */
 function withImpliedVerb(candidate: Candidate, description: string): string {
   if (candidate.impliedVerb === undefined || description === '') return description;
-  // "We need a deposit by Friday": money that is needed is paid, not sent.
-  const implied = candidate.impliedVerb === 'send' && MONEY_NEEDED.test(description) ? 'pay' : candidate.impliedVerb;
-  const [verb, object] = implied === RESULT_VERB ? resultTask(description) : [implied, description];
+  const [verb, object] =
+    candidate.impliedVerb === RESULT_VERB ? resultTask(description) : [candidate.impliedVerb, description];
   return `${capitalizeFirst(verb)} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
 }
 
@@ -97,17 +94,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     chooseDue(candidate, mentions, extraction.clock) ??
     dateJustAfter(candidate, extraction) ??
     dateJustBefore(candidate, extraction) ??
-    // A medicine prescribed is taken from today.
-    (candidate.impliedVerb === 'take'
-      ? localToUtc({ ...extraction.clock.today, hour: 23, minute: 59 }, extraction.clock.timezone)
-      : null);
-  // "Tomorrow I'll email Ana and call the bank": a task joined by "and" to a dated one shares its day.
-  if (
-    dueAt === null &&
-    /^and\b/i.test(candidate.sentence.text.slice(0, candidate.clauseStart).trim().split(/\s+/).at(-1) ?? '')
-  ) {
-    dueAt = extraction.drafts.findLast((draft) => draft.sentenceIndex === candidate.sentenceIndex)?.dueAt ?? null;
-  }
+    dateOfConjoined(candidate, extraction.drafts) ??
+    prescribedToday(candidate, extraction.clock);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
