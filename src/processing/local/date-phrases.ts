@@ -14,8 +14,8 @@ export function isDeadlineAt(sentence: string, index: number): boolean {
   return DEADLINE_BEFORE.test(sentence.slice(Math.max(0, index - 16), index));
 }
 
-/** A whole-day mention a phrase reader matched: its span, its day, and whether it is a deadline. */
-function phraseMention(
+/** A mention a phrase reader matched: its span, its day, and whether it is a deadline. */
+export function phraseMention(
   sentence: string,
   match: RegExpMatchArray,
   local: LocalDateTime,

@@ -1,13 +1,12 @@
-import { isDeadlineAt, NUMBER_WORDS } from './date-phrases.js';
+import { NUMBER_WORDS, phraseMention } from './date-phrases.js';
 import type { DateMention } from './dates.js';
 import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
 
 /**
- * Each reader first checks for its key word, so a sentence without one costs a single scan.
- *
  * Spoken date and clock talk chrono does not read: "quarter past ten", "a fortnight", "Friday week",
  * "a week today", "mid-March", "early next week". Rewrites keep every index in place (same length);
- * readers return mentions over the whole phrase, which win over chrono's partial reading of it.
+ * readers return mentions over the whole phrase, which win over chrono's partial reading of it. Each
+ * reader first checks for its key word, so a sentence without one costs a single scan.
  */
 
 const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
@@ -87,17 +86,9 @@ function dayOf(word: string, today: LocalDateTime): LocalDateTime {
   return nextWeekday(today, WEEKDAY_INDEX[lower] ?? 0);
 }
 
+/** A named day, as a whole-day mention over the phrase that named it. */
 function mentionOver(sentence: string, match: RegExpMatchArray, local: LocalDateTime): DateMention {
-  const index = match.index ?? 0;
-  return {
-    index,
-    end: index + match[0].length,
-    local: { ...local, hour: 0, minute: 0 },
-    hasTime: false,
-    dateKnown: true,
-    precise: true,
-    deadline: isDeadlineAt(sentence, index),
-  };
+  return phraseMention(sentence, match, { ...local, hour: 0, minute: 0 }, { hasTime: false, precise: true });
 }
 
 // "a week from Friday", "a week on Tuesday", "Friday week", "next Tuesday week", "a week today".
@@ -154,7 +145,7 @@ export function monthParts(sentence: string, today: LocalDateTime): DateMention[
     const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const day = part === 'end' ? last : part === 'mid' || part === 'middle' ? 15 : 1;
     const local = { ...today, year, month, day };
-    // "the end of this month" is endOfPeriods' reading; a day already gone this month is not meant.
+    // "the middle of the month" said on the 20th: a day already gone this month is not meant.
     if (year === today.year && month === today.month && day < today.day) continue;
     mentions.push(mentionOver(sentence, match, local));
   }
