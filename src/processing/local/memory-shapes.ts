@@ -78,19 +78,23 @@ function afterCopula(tokens: Token[]): number {
 // Nouns of a role a person holds: agent suffixes ("instructor", "gardener", "analyst", "technician").
 const ROLE = /(?:er|or|ist|ian|ant|ent|eer|yst|ive|ary|tech|nurse|chef|vet|medic|student|intern|parent|mum|mom|dad)s?$/;
 
+/** The last noun of the noun run starting at `index`: "data analyst" → "analyst". */
+function headNoun(tokens: Token[], index: number): string {
+  let end = index;
+  while (tokens[end + 1]?.pos === 'NOUN') end++;
+  return tokens[end]?.normal ?? '';
+}
+
 /** "I'm a translator" is a role; "I'm a machine", "I'm a zombie" are figures of speech. */
 function indefinite(first: Token, tokens: Token[], index: number): Shape | null {
   if (!DETERMINERS.has(first.normal)) return { category: 'core' };
-  let end = index;
-  while (tokens[end + 1]?.pos === 'NOUN') end++;
-  const noun = tokens[end]?.normal ?? '';
+  const noun = headNoun(tokens, index);
   return ROLE.test(noun) || isProfession([noun]) ? { category: 'work' } : null;
 }
 
+/** A past job names a profession outright: "a teacher", not a role-shaped word such as "a beginner". */
 function pastRole(tokens: Token[], index: number): Shape | null {
-  let end = index;
-  while (tokens[end + 1]?.pos === 'NOUN') end++;
-  return isProfession([tokens[end]?.normal ?? '']) ? { category: 'work' } : null;
+  return isProfession([headNoun(tokens, index)]) ? { category: 'work' } : null;
 }
 
 function copula(tokens: Token[]): Shape | null {
