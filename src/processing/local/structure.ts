@@ -7,7 +7,7 @@ import { extractEvents } from './events.js';
 import { CATEGORY_EMOJI } from './lexicon.js';
 import { buildOverview } from './overview.js';
 import { otherParticipants } from './participants.js';
-import { sceneOf } from './setting.js';
+import { type Scene, sceneOf } from './setting.js';
 import { buildTitle } from './summary.js';
 import { titleTopics } from './title-model.js';
 import { rankedTopics, type Topic } from './topics.js';
@@ -28,9 +28,10 @@ export function headline(
   subject: ConversationCategory,
   /** the title model's weights; null names the topics as ranked (the trainer's baseline) */
   weights?: ReadonlyArray<number> | null,
+  scene: Scene | undefined = sceneOf(analysis),
 ): string {
   const chosen = weights === null ? topics : titleTopics(topics, analysis, subject, weights);
-  return buildTitle(analysis, chosen, category, input.language, companion(analysis, input.userName), sceneOf(analysis));
+  return buildTitle(analysis, chosen, category, input.language, companion(analysis, input.userName), scene);
 }
 
 /** Title, overview, category with its emoji, and dated events: the summary card of a conversation. */
@@ -45,7 +46,7 @@ export function buildStructure(input: TranscriptInput): Structure {
   const scene = sceneOf(analysis);
   const facts = { analysis, userName: input.userName, timezone: input.timezone, topics, actionItems, events, scene };
   return {
-    title: headline(analysis, input, topics, category, subject),
+    title: headline(analysis, input, topics, category, subject, undefined, scene),
     overview: buildOverview(facts),
     category,
     emoji: CATEGORY_EMOJI[category],

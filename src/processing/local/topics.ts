@@ -133,7 +133,7 @@ function isVocative(sentence: Sentence, start: number, length: number): boolean 
  */
 export function rankedTopics(analysis: Analysis, category: ConversationCategory): Topic[] {
   const frequencies = lemmaFrequencies(analysis.sentences);
-  const byKey = new Map<string, Topic & { said: Set<string> }>();
+  const byKey = new Map<string, Omit<Topic, 'speakers'> & { said: Set<string> }>();
   const opening = Math.max(2, Math.ceil(analysis.sentences.length * 0.2));
   const speakers = new Set(analysis.turns.map((turn) => turn.speaker.toLowerCase()));
   analysis.sentences.forEach((sentence, sentenceIndex) => {
@@ -162,7 +162,6 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
           verbs: new Map(),
           first: sentenceIndex,
           mentions: 0,
-          speakers: 0,
           said: new Set(),
         };
         byKey.set(key, topic);
@@ -170,10 +169,11 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory)
       if (!topic.said.has(sentence.speaker) && topic.said.size > 0) topic.score += 0.5;
       topic.said.add(sentence.speaker);
       topic.mentions += 1;
-      topic.speakers = topic.said.size;
       const verb = governingVerb(sentence, start);
       if (verb !== undefined) topic.verbs.set(verb, (topic.verbs.get(verb) ?? 0) + 1);
     }
   });
-  return [...byKey.values()].sort((a, b) => b.score - a.score || a.first - b.first);
+  return [...byKey.values()]
+    .map(({ said, ...topic }) => ({ ...topic, speakers: said.size }))
+    .sort((a, b) => b.score - a.score || a.first - b.first);
 }
