@@ -205,12 +205,20 @@ function isPerson(cue: string): boolean {
 }
 
 /** "the landlord called", "my dentist said": the role is talked about, in the third person. */
+const reportedPatterns = new Map<string, RegExp>();
+
 function reportedOn(analysis: Analysis, cue: string): boolean {
-  const reported = new RegExp(
-    `\\b(?:the|my|our|his|her|their) ${cue} (?:called|rang|texted|emailed|messaged|said|says|told|wants|thinks|is|was|has|had)\\b`,
-    'i',
-  );
-  return analysis.sentences.some((sentence) => reported.test(sentence.text));
+  let reported = reportedPatterns.get(cue);
+  if (reported === undefined) {
+    reported = new RegExp(
+      `\\b(?:the|my|our|his|her|their) ${cue} (?:called|rang|texted|emailed|messaged|said|says|told|wants|thinks|is|was|has|had)\\b`,
+      'i',
+    );
+    // The cues are a fixed vocabulary, so the patterns stay few.
+    reportedPatterns.set(cue, reported);
+  }
+  const pattern = reported;
+  return analysis.sentences.some((sentence) => pattern.test(sentence.text));
 }
 
 /** The strongest single cue of the setting, when it is strong enough to name the scene. */
