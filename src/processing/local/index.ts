@@ -15,6 +15,7 @@ import { decideByPresence } from './presence.js';
 import { decideByRules } from './relevance.js';
 import { localModelKeeps, localModelKeepsNonLatin } from './relevance-model.js';
 import { buildStructure } from './structure.js';
+import { preloadNounKinds } from './title-model.js';
 import { preloadTopicLexicon } from './topic-lexicon.js';
 
 export { decideByRules, RULES_VERSION } from './relevance.js';
@@ -26,6 +27,7 @@ export class LocalEngine implements TextEngine {
   constructor() {
     loadNlp();
     preloadTopicLexicon();
+    preloadNounKinds();
   }
 
   async decideRelevance(input: TranscriptInput): Promise<RelevanceDecision> {
