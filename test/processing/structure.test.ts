@@ -425,3 +425,13 @@ test('a headline names whom it was with only when their whole name fits', async 
   const { title } = await engine.structure(input);
   assert.doesNotMatch(title, /with Dr\.?$/, title);
 });
+
+test('a function word carrying its full stop ("fitting me in.") is no topic', async () => {
+  const input = dialogue([
+    ['Dr Ines', false, 'Hi, thanks for fitting me in.'],
+    ['SPEAKER_00', true, 'No problem. The ultrasound is booked and the naproxen is working.'],
+    ['Dr Ines', false, 'Good, keep the naproxen going and bring the ultrasound report. Thanks for fitting me in.'],
+  ]);
+  const { title, overview } = await engine.structure(input);
+  assert.doesNotMatch(`${title} ${overview}`, /\bin\.(?:\s|$|,)/i, `${title} | ${overview}`);
+});

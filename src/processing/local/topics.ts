@@ -4,6 +4,7 @@ import { isContentToken, lemmaFrequencies, lemmaOf } from './keywords.js';
 import type { Token } from './nlp.js';
 import { namesCalledOut } from './participants.js';
 import { topicWeights } from './topic-lexicon.js';
+import { FUNCTION_WORDS } from './vocabulary.js';
 
 /** A noun phrase that may name what the conversation is about, with its salience. */
 export interface Topic {
@@ -52,6 +53,8 @@ const ANY_TOPIC = 1;
 const EARLY_BONUS = 1.5;
 
 function phraseToken(token: Token): boolean {
+  // "fitting me in.": wink reads a sentence-final "in." as the abbreviation for inches.
+  if (token.value.endsWith('.') && FUNCTION_WORDS.has(token.normal.replace(/\.+$/, ''))) return false;
   if (!isContentToken(token) || token.pos === 'VERB' || VAGUE_ADJECTIVES.has(lemmaOf(token))) return false;
   if (GENERIC_NOUNS.has(lemmaOf(token))) return false;
   return (
