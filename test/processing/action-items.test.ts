@@ -728,3 +728,29 @@ test('a medicine prescribed is taken from today, and "Today if possible" after a
   const [photos] = await items(landlord);
   assert.equal(photos?.[1], '2026-03-04T23:59', JSON.stringify(photos));
 });
+
+test('the exchange that settles when dates the task: an answer to "when", or a reply that is only a day', async () => {
+  const asked = dialogue([
+    ['Quang', false, 'And send me your sales numbers from Shopee, the last twelve months.'],
+    ['SPEAKER_00', true, 'When do you need them?'],
+    ['Quang', false, 'By Friday next week, the thirteenth?'],
+  ]);
+  const [sales] = await items(asked);
+  assert.match(sales?.[0] ?? '', /sales numbers/);
+  assert.equal(sales?.[1], '2026-03-13T23:59', JSON.stringify(sales));
+  const replied = dialogue([
+    ['SPEAKER_00', true, 'But first I need to talk to the social worker about the co-funding.'],
+    ['Ola', false, 'When can you call her?'],
+    ['SPEAKER_00', true, 'Tomorrow morning.'],
+  ]);
+  const [call] = await items(replied);
+  assert.match(call?.[0] ?? '', /social worker/);
+  assert.equal(call?.[1], '2026-03-05T09:00', JSON.stringify(call));
+  // A date in a longer sentence of someone else's turn is about something else.
+  const unrelated = dialogue([
+    ['SPEAKER_00', true, 'I need to talk to the social worker about the co-funding.'],
+    ['Ola', false, 'My sister is flying in from Warsaw on Friday with the kids.'],
+  ]);
+  const [plain] = await items(unrelated);
+  assert.equal(plain?.[1], null, JSON.stringify(plain));
+});

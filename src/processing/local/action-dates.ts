@@ -84,6 +84,47 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
   return dateOfNext(candidate, extraction, (next) => next.tokens.filter((token) => token.kind === 'word').length <= 6);
 }
 
+// "When can you call her?" — a question about when, whoever asks it.
+const WHEN_ASKED = /^(?:(?:and|so|okay|ok|right|great),?\s+)?(?:when|what time|what day|by when|how soon)\b[^?]*\?$/i;
+const LOOK_AHEAD_FOR_ANSWER = 4;
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /\p{L}|\d/u.test(word)).length;
+}
+
+/**
+ * "Can you make the list?" "When do you need it?" "By Friday next week.": a task without a date of
+ * its own takes the day of the exchange that settles when, within the next two turns: an answer to a
+ * question about when, or a reply that is little more than a day ("Tomorrow morning.", "By the 14th.").
+ */
+export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | null {
+  if (HABIT.test(candidate.clause)) return null;
+  const { sentences } = extraction.analysis;
+  let askedWhen = false;
+  const last = Math.min(sentences.length - 1, candidate.sentenceIndex + LOOK_AHEAD_FOR_ANSWER);
+  for (let index = candidate.sentenceIndex + 1; index <= last; index++) {
+    const sentence = sentences[index];
+    if (sentence.turn > candidate.sentence.turn + 2) return null;
+    // A sentence with a task of its own dates that task, and ends the search.
+    if (extraction.drafts?.some((draft) => draft.sentenceIndex === index)) return null;
+    const text = sentence.text.trim();
+    if (WHEN_ASKED.test(text)) {
+      askedWhen = true;
+      continue;
+    }
+    const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
+    if (mention === undefined) {
+      if (sentence.turn > candidate.sentence.turn) return null;
+      continue;
+    }
+    const rest = `${text.slice(0, mention.index)} ${text.slice(mention.end)}`;
+    const answersWhen = askedWhen && sentence.turn > candidate.sentence.turn;
+    const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3;
+    return answersWhen || bare ? mentionInstant(mention, extraction.clock, 23, 59) : null;
+  }
+  return null;
+}
+
 const DUE_OF_IT =
   /^(?:and )?(?:(?:it's|it is|that's|that is|they're|they are) (?:all )?due\b|(?:the )?deadline(?:'s| is)\b)/i;
 // "By the end of next month, no rush.": a deadline said on its own, with nothing more to do in it.

@@ -6,6 +6,7 @@ import {
   chooseDue,
   dateJustAfter,
   dateJustBefore,
+  dateOfAnswer,
   dateOfConjoined,
   deadlineSaidAfter,
   mentionsOf,
@@ -93,6 +94,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     deadlineSaidAfter(candidate, extraction) ??
     chooseDue(candidate, mentions, extraction.clock) ??
     dateJustAfter(candidate, extraction) ??
+    dateOfAnswer(candidate, extraction) ??
     dateJustBefore(candidate, extraction) ??
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
