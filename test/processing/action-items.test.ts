@@ -34,6 +34,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
   ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
+  // "this week" is the working week's Friday (said on a Wednesday).
+  ["I'll send the lease renewal later this week.", 'Send the lease renewal', '2026-03-06T23:59'],
   // Spoken deadlines chrono does not read whole (Wednesday the 4th).
   ['I need to send the budget to Kemi by EOD.', 'Send the budget to Kemi', '2026-03-04T23:59'],
   ['I have to file the expenses by close of business Friday.', 'File the expenses', '2026-03-06T23:59'],
@@ -753,4 +755,12 @@ test('the exchange that settles when dates the task: an answer to "when", or a r
   ]);
   const [plain] = await items(unrelated);
   assert.equal(plain?.[1], null, JSON.stringify(plain));
+});
+
+test('"this week" said at the weekend is the coming working week', async () => {
+  const saturday = memo("I'll buy the fishing reel this week.", {
+    startedAt: '2026-06-13T10:00:00+03:00',
+    timezone: 'Europe/Bucharest',
+  });
+  assert.deepEqual(await items(saturday), [['Buy the fishing reel', '2026-06-19T23:59']]);
 });

@@ -130,12 +130,30 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
   if (/eod|cob|close of|end of (?:business|play)|-end|\send\b/i.test(sentence))
     for (const [pattern, period] of OTHER_ENDS)
       for (const match of sentence.matchAll(pattern)) found.push([match, period, match[1] !== undefined]);
-  return found
+  const ends = found
     .filter(([, period, next]) => !(next && period === 'day'))
     .map(([match, period, next]) => {
       const local = { ...endOf(period, next, today), hour: 23, minute: 59 };
       return phraseMention(sentence, match, local, { hasTime: true, precise: true });
     });
+  return [...ends, ...withinThisWeek(sentence, today)];
+}
+
+// "I'll send one this week", "later this week"; "the end of this week" is END_OF's.
+const THIS_WEEK = /(?<!\bend of )\b(?:(?:later|sometime|some time) )?this week\b/gi;
+
+/**
+ * "this week" → the working week's Friday, 23:59; said at the weekend, the coming week's. A span, not a
+ * named day: it dates a task said in its sentence, never one said around it.
+ */
+function withinThisWeek(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/this week/i.test(sentence)) return [];
+  const weekday = localWeekday(today);
+  const toFriday = weekday === 6 || weekday === 0 ? (5 - weekday + 7) % 7 : 5 - weekday;
+  const local = { ...addLocalDays(today, toFriday), hour: 23, minute: 59 };
+  return [...sentence.matchAll(THIS_WEEK)].map((match) =>
+    phraseMention(sentence, match, local, { hasTime: true, precise: false }),
+  );
 }
 
 const UNITS_ORDINAL: Record<string, number> = {
