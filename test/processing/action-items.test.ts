@@ -36,6 +36,11 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
   // "this week" is the working week's Friday (said on a Wednesday).
   ["I'll send the lease renewal later this week.", 'Send the lease renewal', '2026-03-06T23:59'],
+  // Straight after the conversation: today.
+  ["I'll forward the receipt to Dina after this.", 'Forward the receipt to Dina', '2026-03-04T23:59'],
+  ["After this meeting I'll email Ana the minutes.", 'Email Ana the minutes', '2026-03-04T23:59'],
+  // The minutes of a meeting are no clock reading.
+  ['Send the minutes to the board by Friday.', 'Send the minutes to the board', '2026-03-06T23:59'],
   // Spoken deadlines chrono does not read whole (Wednesday the 4th).
   ['I need to send the budget to Kemi by EOD.', 'Send the budget to Kemi', '2026-03-04T23:59'],
   ['I have to file the expenses by close of business Friday.', 'File the expenses', '2026-03-06T23:59'],
@@ -241,8 +246,9 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Dina', false, "Third, your certification. We'll cover the fee, send me the receipt."],
     ['Sam', true, "I'll forward it to you after this."],
   ]);
-  // The request after the comma is the task; the wearer's "forward it" refers back to it.
-  assert.deepEqual(await items(input), [['Send Dina the receipt', null]]);
+  // The request after the comma is the task; the wearer's "forward it" refers back to it, and dates it:
+  // "after this" is today.
+  assert.deepEqual(await items(input), [['Send Dina the receipt', '2026-03-04T23:59']]);
   const purpose = dialogue([
     ['Nurse', false, 'Dr. Haddad wants a blood test in about six weeks.'],
     ['Sam', true, "I'll call the clinic to book it."],

@@ -140,7 +140,7 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
 }
 
 // "I'll send one this week", "later this week"; "the end of this week" is END_OF's.
-const THIS_WEEK = /(?<!\bend of )\b(?:(?:later|sometime|some time) )?this week\b/gi;
+const THIS_WEEK = /(?<!\b(?:end of|after|until|past) )\b(?:(?:later|sometime|some time) )?this week\b/gi;
 
 /**
  * "this week" → the working week's Friday, 23:59; said at the weekend, the coming week's. A span, not a

@@ -168,9 +168,10 @@ export function weekEdges(sentence: string, today: LocalDateTime): DateMention[]
   return [...monday, ...friday];
 }
 
-// "right after this call", "as soon as I hang up", "on the way home": later the same day.
+// "right after this call", "after this meeting", "I'll forward it after this.", "as soon as I hang up", "on the way
+// home": later the same day.
 const LATER_TODAY =
-  /\b(?:(?:right|straight|just|directly) after (?:this|the|our) (?:call|meeting|session|appointment)|(?:right|straight) after this|as soon as (?:i|we) (?:hang up|get (?:home|back|off the phone))|on (?:my|your|the) way (?:home|back|out)|when i get (?:home|back) (?:later|tonight)|later today)\b/gi;
+  /\b(?:(?:(?:right|straight|just|directly) )?after (?:this|our) (?:call|meeting|session|appointment)|(?:right|straight|just|directly) after the (?:call|meeting|session|appointment)|(?:(?:right|straight) )?after this(?=\s*[.!]?$)|(?:right|straight) after this|as soon as (?:i|we) (?:hang up|get (?:home|back|off the phone))|on (?:my|your|the) way (?:home|back|out)|when i get (?:home|back) (?:later|tonight)|later today)\b/gi;
 
 /** Something done straight after the conversation is due the same day. */
 export function laterToday(sentence: string, today: LocalDateTime): DateMention[] {

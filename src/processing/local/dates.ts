@@ -56,6 +56,14 @@ function maskVersionNumbers(sentence: string): string {
   );
 }
 
+// "email Ana the minutes", "the meeting minutes": the record of a meeting, which chrono reads as a minute from now.
+function maskMeetingMinutes(sentence: string): string {
+  return sentence.replace(
+    /\b((?:the|meeting|board|our|my|your|these|those) )minutes\b/gi,
+    (_whole, before: string) => `${before}${' '.repeat(7)}`,
+  );
+}
+
 const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
 
 /** "at eight" → "at 8    ": chrono reads digits only; padding keeps every index in place. */
@@ -222,7 +230,7 @@ const MAY_MENTION_TIME =
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
   if (!MAY_MENTION_TIME.test(sentence)) return [];
-  const readable = digitizeOrdinals(digitizeClockWords(spokenUnits(maskVersionNumbers(sentence))));
+  const readable = digitizeOrdinals(digitizeClockWords(spokenUnits(maskMeetingMinutes(maskVersionNumbers(sentence)))));
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
   const ends = [
