@@ -141,3 +141,18 @@ test('the family name said with a title is the user’s name too: the voice that
   );
   assert.deepEqual(who(visit), ['Speaker 0', 'Speaker 1*', 'Speaker 0']);
 });
+
+test('a conversation pasted on one line is read turn by turn; a memo of headings is not', async () => {
+  const pasted = memo(
+    'Manager: Can you get the quarterly report over to me by Friday? Me: Sure, will do. Manager: Great, and Priya will handle the client demo.',
+  );
+  assert.deepEqual(who(pasted), ['Manager', 'Me*', 'Manager']);
+  const [[description, due]] = await items(pasted);
+  assert.match(description, /quarterly report/);
+  assert.equal(due, '2026-03-06T23:59');
+  // A title before a name is no sentence end: "Dr. Lee" stays one label.
+  const clinic = memo('Dr. Lee: Your pressure is high. Me: Oh no. Dr. Lee: We will recheck it in May. Me: Okay.');
+  assert.deepEqual(who(clinic), ['Dr. Lee', 'Me*', 'Dr. Lee', 'Me*']);
+  // Headings that never answer one another stay the wearer's memo.
+  assert.deepEqual(who(memo('Note to self: renew the permit. Reminder: call mom. Todo: buy milk.')), ['Sam*']);
+});

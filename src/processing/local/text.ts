@@ -98,7 +98,7 @@ interface RawLine {
 function readLines(text: string): RawLine[] {
   const lines: RawLine[] = [];
   let afterBlank = true;
-  for (const line of text.split(/\r?\n/)) {
+  for (const line of text.split(/\r?\n/).flatMap((raw) => unfoldInlineTurns(raw).split('\n'))) {
     if (line.trim() === '') {
       afterBlank = true;
       continue;
@@ -115,6 +115,25 @@ function readLines(text: string): RawLine[] {
     afterBlank = false;
   }
   return lines;
+}
+
+// "Manager: Can you…? Me: Sure. Manager: Great.": a turn label after a sentence's end, inside a line.
+const INLINE_LABEL =
+  /(?<=(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr))[.?!…]["')\]]?)\s+((?:\p{Lu}[\p{L}'.-]*(?: \p{Lu}[\p{L}'.-]*){0,2}|Speaker \d+|SPEAKER_\d+)):\s+/gu;
+
+/**
+ * A conversation pasted on one line ("Manager: … Me: … Manager: …") is unfolded into one line a turn
+ * when the line opens with a label and at least three labelled turns of two or more speakers follow
+ * one another, one of them speaking twice; "Note to self: … Reminder: …" stays a memo.
+ */
+function unfoldInlineTurns(line: string): string {
+  const first = LABELLED_LINE.exec(line);
+  if (first === null || !line.includes(':', first[1].length + 1)) return line;
+  const labels = [first[1].trim(), ...[...first[2].matchAll(INLINE_LABEL)].map((match) => match[1])];
+  const distinct = new Set(labels.map((label) => label.toLowerCase()));
+  if (labels.length < 3 || distinct.size < 2 || distinct.size === labels.length) return line;
+  const opening = line.length - first[2].length;
+  return line.slice(0, opening) + first[2].replace(INLINE_LABEL, (_whole, label: string) => `\n${label}: `);
 }
 
 /** Labels are speakers when the whole text is laid out as a transcript: every line, or every block, labelled. */
