@@ -142,16 +142,22 @@ export async function buildApp(ctx: AppContext): Promise<TypedApp> {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
     },
     // A body schema that accepts null (e.g. goal progress, whose value may come in the query) makes the
-    // body optional; the plugin marks every request body required.
+    // body optional; the plugin marks every request body required. A query parameter with a default
+    // (limit, offset, wait, …) is filled in by validation, so the caller may leave it out: the plugin
+    // marks it required because the schema lists it so that validation always fills it.
     transformObject: (document) => {
       if (!('openapiObject' in document)) return document.swaggerObject;
       const { openapiObject } = document;
       for (const operations of Object.values(openapiObject.paths ?? {}))
         for (const operation of Object.values(operations ?? {})) {
-          const body = (operation as { requestBody?: { required?: boolean; content?: Record<string, unknown> } })
-            .requestBody;
+          const { requestBody: body, parameters } = operation as {
+            requestBody?: { required?: boolean; content?: Record<string, unknown> };
+            parameters?: Array<{ required?: boolean; schema?: { default?: unknown } }>;
+          };
           const schema = body?.content?.['application/json'] as { schema?: { nullable?: boolean } } | undefined;
           if (body && schema?.schema?.nullable) body.required = false;
+          for (const parameter of parameters ?? [])
+            if (parameter.required && parameter.schema?.default !== undefined) parameter.required = false;
         }
       return openapiObject;
     },

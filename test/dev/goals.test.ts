@@ -162,6 +162,16 @@ for (const dialect of dialects()) {
       const spec = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
       assert.equal(spec.paths['/v1/dev/user/goals/{goal_id}/progress'].patch.requestBody.required, false);
       assert.equal(spec.paths['/v1/dev/user/goals'].post.requestBody.required, true);
+      // A query parameter with a default may be left out; one without a default stays as declared.
+      const params = (path: string, method: string) =>
+        Object.fromEntries(
+          spec.paths[path][method].parameters
+            .filter((parameter: { in: string }) => parameter.in === 'query')
+            .map((parameter: { name: string; required?: boolean }) => [parameter.name, parameter.required === true]),
+        );
+      assert.deepEqual(params('/v1/dev/user/goals', 'get'), { limit: false, include_inactive: false });
+      assert.equal(params('/v1/dev/user/memories/search', 'get').q, true);
+      assert.equal(params('/v1/dev/user/memories/search', 'get').limit, false);
       // Shared schemas carry their names, for generated clients' type names.
       assert.ok(spec.components.schemas.DeveloperGoal, Object.keys(spec.components.schemas).join(','));
       assert.ok(!Object.keys(spec.components.schemas).some((name) => name.startsWith('def-')));
