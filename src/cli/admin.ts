@@ -12,6 +12,7 @@ export type AdminHandler = (ctx: AppContext, args: string[]) => Promise<Record<s
 /** `admin <noun> <verb>` handlers; the integrations feature adds `app create` and `app enable`. */
 export const adminCommands = new Map<string, AdminHandler>([
   ['user create', createUser],
+  ['user update', updateUser],
   ['key create', createKey],
   ['token create', createToken],
   ...appAdminCommands,
@@ -20,6 +21,7 @@ export const adminCommands = new Map<string, AdminHandler>([
 /** What each admin command takes, for `--help` and for a usage error. */
 const ADMIN_USAGE: Record<string, string> = {
   'user create': '--name NAME [--email EMAIL] [--timezone TZ]',
+  'user update': '--uid UID [--name NAME] [--email EMAIL] [--timezone TZ]',
   'key create': `--uid UID [--name NAME] [--scopes s1,s2] (scopes: ${DEV_SCOPES.join(', ')}; default: the four :read scopes)`,
   'token create': '--uid UID [--ttl SECONDS]',
   'app create':
@@ -80,6 +82,24 @@ async function createUser(ctx: AppContext, args: string[]) {
     timezone: values.timezone,
   });
   return { uid: user.uid, name: user.name };
+}
+
+async function updateUser(ctx: AppContext, args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      uid: { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      timezone: { type: 'string' },
+    },
+    strict: true,
+  });
+  const uid = await existingUser(ctx, requireOption(values, 'uid'));
+  if (values.name === undefined && values.email === undefined && values.timezone === undefined)
+    throw new UsageError('nothing to change: give --name, --email or --timezone');
+  const user = await ctx.users.update(uid, { name: values.name, email: values.email, timezone: values.timezone });
+  return { uid, name: user?.name, timezone: user?.timezone };
 }
 
 async function createKey(ctx: AppContext, args: string[]) {

@@ -113,6 +113,27 @@ describe('keepsake serve as a process', () => {
     });
     assert.equal(post.status, 200);
     assert.equal((await post.json()).status, 'completed');
+    // Renamed and moved to Tokyo: later conversations are dated there.
+    const moved = await cli(
+      env,
+      'admin',
+      'user',
+      'update',
+      '--uid',
+      uid,
+      '--name',
+      'Grace H',
+      '--timezone',
+      'Asia/Tokyo',
+    );
+    assert.equal(moved.code, 0, moved.stderr);
+    assert.deepEqual(JSON.parse(moved.stdout), { uid, name: 'Grace H', timezone: 'Asia/Tokyo' });
+    const wrong = await cli(env, 'admin', 'user', 'update', '--uid', uid, '--timezone', 'Mars/Olympus');
+    assert.equal(wrong.code, 1);
+    assert.match(wrong.stderr, /Unknown timezone 'Mars\/Olympus'/);
+    const nothing = await cli(env, 'admin', 'user', 'update', '--uid', uid);
+    assert.notEqual(nothing.code, 0);
+    assert.match(nothing.stderr, /nothing to change/);
   });
 
   test('usage errors exit non-zero with nothing on stdout', async () => {

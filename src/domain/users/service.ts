@@ -59,6 +59,28 @@ export class UsersService {
     return toUserView(row);
   }
 
+  /** Renames the account, or moves it to another timezone (dates said from then on are read in it). */
+  async update(
+    userId: string,
+    input: { name?: string; email?: string | null; timezone?: string },
+  ): Promise<UserView | undefined> {
+    const row = await this.users.findById(userId);
+    if (row === undefined) return undefined;
+    const name = input.name?.trim();
+    if (name === '') throw invalidInput(['body', 'name'], 'name cannot be empty');
+    const timezone = input.timezone?.trim();
+    if (timezone !== undefined && !isValidTimezone(timezone))
+      throw invalidInput(['body', 'timezone'], `Unknown timezone '${timezone}'`);
+    const patch = {
+      ...(name === undefined ? {} : { name }),
+      ...(input.email === undefined ? {} : { email: input.email?.trim() || null }),
+      ...(timezone === undefined ? {} : { timezone }),
+      updated_at: this.clock.now(),
+    };
+    await this.users.update(userId, patch);
+    return toUserView({ ...row, ...patch });
+  }
+
   async get(userId: string): Promise<UserRow | undefined> {
     return this.users.findById(userId);
   }
