@@ -70,6 +70,11 @@ export const BAD_INPUTS: Array<[string, TranscriptInput]> = [
   ['invalid timezone', memo("I'll call the bank tomorrow morning.", { timezone: 'Mars/Olympus_Mons' })],
   ['invalid start time', { ...memo("I'll call the bank tomorrow morning."), startedAt: new Date(Number.NaN) }],
   ['control characters', memo('\u0000\u0007 hello \u001b[31m world \uFEFF')],
+  // wink gives a sentence-final "cannot" no lemma.
+  [
+    'a sentence ending in "cannot"',
+    memo('The report and the essay are due the same week and I cannot. Do that today.'),
+  ],
   [
     'placeholder speakers only',
     dialogue([

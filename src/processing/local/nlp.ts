@@ -110,11 +110,14 @@ class SentenceBuilder {
   text = '';
 
   add(columns: TokenColumns, index: number): void {
-    this.text += (this.tokens.length === 0 ? '' : columns.spaces[index]) + columns.values[index];
+    const value = columns.values[index];
+    const normal = columns.normals[index] ?? value.toLowerCase();
+    this.text += (this.tokens.length === 0 ? '' : columns.spaces[index]) + value;
     this.tokens.push({
-      value: columns.values[index],
-      normal: columns.normals[index],
-      lemma: columns.lemmas[index],
+      value,
+      normal,
+      // wink gives no lemma for a sentence-final "cannot" ("…and I cannot. Do that today.").
+      lemma: columns.lemmas[index] ?? normal,
       pos: columns.tags[index],
       kind: columns.kinds[index],
     });
