@@ -11,6 +11,7 @@ import { createLocalEngine } from '../../src/processing/local/index.js';
 // joined the dev set in session 9 and lowered every figure: the floors follow the larger set. The
 // category floors are in-sample since session 10 (the category model's word counts come from the dev
 // set; eval/train-category-model.ts measures it across authors): they fail if the model is not used.
+// The fifth blind corpus's dev part (P–S) joined in session 12 and lowered the title figure.
 const FLOORS = {
   discard: 0.97,
   category: 0.65,
@@ -19,8 +20,8 @@ const FLOORS = {
   memoryF1: 0.52,
   dueWithinDay: 0.8,
   eventRecall: 0.62,
-  // The title model's headlines; the topics as ranked give 0.537 here.
-  title: 0.55,
+  // The title model's headlines (0.546 with the fifth corpus); the topics as ranked give less.
+  title: 0.54,
 };
 
 test('the dev set is large enough and a seventh to a fifth of it is discards', () => {
