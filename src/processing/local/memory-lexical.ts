@@ -1,19 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Sentence } from './analysis.js';
 import { asWearer, NOT_A_FACT, rewrite } from './memory-clauses.js';
+import { lexicon, type NounKind } from './memory-nouns.js';
 
 /**
  * Lasting facts found by what they name rather than by how they are phrased: a health condition, a
  * pastime, a musical instrument, a language, a field of study, said by the wearer about themselves.
  * "It's migraines, apparently", "Pickleball, every Sunday", "we've got capoeira on Tuesdays" have no
- * shape in common, but each names a thing that, said of oneself, is worth remembering. The nouns
- * come from WordNet (scripts/train-memory-lexicon.ts), with the newer pastimes WordNet predates
- * listed there too.
+ * shape in common, but each names a thing that, said of oneself, is worth remembering (the nouns:
+ * memory-nouns.ts).
  */
-
-type NounKind = 'condition' | 'pastime' | 'instrument' | 'language' | 'study';
 
 const CATEGORY: Record<NounKind, MemoryCategory> = {
   condition: 'core',
@@ -23,34 +19,33 @@ const CATEGORY: Record<NounKind, MemoryCategory> = {
   study: 'learnings',
 };
 
-let nouns: Map<string, NounKind> | undefined;
-
-function lexicon(): Map<string, NounKind> {
-  if (nouns !== undefined) return nouns;
-  const file = join(import.meta.dirname, 'lexicons', 'memory-nouns.json');
-  const { kinds } = JSON.parse(readFileSync(file, 'utf8')) as { kinds: Record<NounKind, string[]> };
-  const loaded = new Map<string, NounKind>();
-  // A word WordNet files under two kinds keeps the first (a condition before a pastime).
-  for (const [kind, words] of Object.entries(kinds) as Array<[NounKind, string[]]>)
-    for (const word of words) if (!loaded.has(word)) loaded.set(word, kind);
-  nouns = loaded;
-  return loaded;
-}
-
-/** Whether WordNet files the noun (lemma) under a lasting kind: a condition, pastime, instrument, language or study. */
-export function isLastingNoun(noun: string): boolean {
-  const word = noun.toLowerCase();
-  return lexicon().has(word) || CONDITION_FORM.test(word);
-}
-
-/** Conditions newer than WordNet still have a clinical form: "aphantasia", "long-covid myalgia". */
-const CONDITION_FORM = /^[a-z-]{4,}(?:itis|osis|emia|aemia|pathy|algia|plegia|phobia|lexia|somnia)$|^[a-z]{6,}ia$/;
-
 export interface NamedThing {
   noun: string;
   kind: NounKind;
   category: MemoryCategory;
 }
+
+// WordNet files these under conditions, but they name none in particular: "User has complaint" and
+// "User has suffering" say nothing worth keeping.
+const GENERIC_CONDITIONS = new Set([
+  'complaint',
+  'suffering',
+  'condition',
+  'illness',
+  'sickness',
+  'disease',
+  'disorder',
+  'ailment',
+  'malady',
+  'affliction',
+  'trouble',
+  'problem',
+  'symptom',
+  'pain',
+  'discomfort',
+  'injury',
+  'stress',
+]);
 
 /** The first lasting-fact noun a sentence names (a two-word name before its parts). */
 export function namedThing(sentence: Sentence): NamedThing | null {
@@ -66,6 +61,7 @@ export function namedThing(sentence: Sentence): NamedThing | null {
       const kind = known.get(candidate);
       // A verb counts only as the activity's name ("climbing", "running"), never as "play" or "run".
       if (kind === undefined || (token.pos === 'VERB' && !/ing$/.test(token.normal))) continue;
+      if (kind === 'condition' && GENERIC_CONDITIONS.has(candidate.replace(/s$/, ''))) continue;
       if (token.pos === 'ADJ' && kind !== 'condition' && kind !== 'language') continue;
       return { noun: candidate, kind, category: CATEGORY[kind] };
     }
@@ -85,7 +81,7 @@ const KIND_LABEL = {
 } as const;
 
 /**
- * A clause of the wearer's that names a lasting-fact noun (memory-lexical.ts): rewritten whole when
+ * A clause of the wearer's that names a lasting-fact noun (memory-nouns.ts): rewritten whole when
  * the wearer is its subject ("I've been doing capoeira for a year"), else a condition said with a
  * first person about ("It's migraines, apparently, my doctor says") or a short reply that names one.
  */

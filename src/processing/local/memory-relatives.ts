@@ -1,3 +1,4 @@
+import { isConditionNoun } from './memory-nouns.js';
 import { KIN, type Shape, words } from './memory-shapes.js';
 import type { Token } from './nlp.js';
 
@@ -24,7 +25,9 @@ export function isName(token: Token | undefined): token is Token {
     token.pos === 'PROPN' &&
     // "HbA1c", "Q3": a capital and a digit make a code, not a name.
     /^\p{Lu}\p{Ll}\p{L}*$/u.test(token.value.replace(/['’-]\p{L}+/gu, '')) &&
-    !NOT_A_NAME.test(token.normal)
+    !NOT_A_NAME.test(token.normal) &&
+    // "Migraines, my doctor says.": a condition at the head of a sentence, tagged as a name.
+    !isConditionNoun(token.normal)
   );
 }
 

@@ -1,5 +1,5 @@
 import type { MemoryCategory } from '../../domain/categories.js';
-import { isLastingNoun } from './memory-lexical.js';
+import { isLastingNoun } from './memory-nouns.js';
 import { isProfession } from './memory-patterns.js';
 import type { Token } from './nlp.js';
 

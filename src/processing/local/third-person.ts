@@ -43,11 +43,36 @@ const ADVERBS = new Set([
   'basically',
   'kinda',
   'sorta',
+  'once',
+  'twice',
+  'ever',
+  'too',
+  'then',
 ]);
+// "-ly" words are adverbs ("I honestly think", "I totally forgot"), except these verbs.
+const LY_VERBS = new Set([
+  'apply',
+  'reply',
+  'rely',
+  'supply',
+  'fly',
+  'comply',
+  'multiply',
+  'imply',
+  'ally',
+  'rally',
+  'tally',
+  'bully',
+]);
+
+function isAdverb(word: string): boolean {
+  const lower = word.toLowerCase();
+  return ADVERBS.has(lower) || (/^[a-z]{3,}ly$/.test(lower) && !LY_VERBS.has(lower));
+}
 /** Two-word hedges before the verb: "I kind of want to learn Japanese". */
 const HEDGES = /^(?:kind|sort) of$/i;
 const IRREGULAR_PAST = new Set(
-  'grew was were went had did made got took began left met ran came became bought sold spent quit lost won wrote taught built found felt kept knew'.split(
+  'grew was were went had did made got took began left met ran came became bought sold spent quit lost won wrote taught built found felt kept knew forgot told said saw thought brought caught fought sent lent meant heard paid sat stood understood drove rode wore broke chose spoke woke fell held led fed slept swam sang drank gave ate flew threw drew hid shot hung dug stuck struck'.split(
     ' ',
   ),
 );
@@ -66,7 +91,8 @@ export function thirdPersonVerb(verb: string): string {
   const lower = verb.toLowerCase();
   const irregular = IRREGULAR[lower];
   if (irregular !== undefined) return irregular;
-  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || lower.endsWith('ed')) return verb;
+  // A participle ("raining") or an -ly adverb is no verb to conjugate.
+  if (MODALS.has(lower) || IRREGULAR_PAST.has(lower) || /(?:ed|ing)$/.test(lower) || isAdverb(lower)) return verb;
   if (/[^aeiou]y$/.test(lower)) return `${verb.slice(0, -1)}ies`;
   if (/(?:s|sh|ch|x|z|o)$/.test(lower)) return `${verb}es`;
   return `${verb}s`;
@@ -87,7 +113,7 @@ function subjectToUser(text: string): string {
   if (words[0]?.toLowerCase() !== 'i') return text;
   let verbIndex = 1;
   for (;;) {
-    if (verbIndex < words.length && ADVERBS.has(words[verbIndex].toLowerCase())) verbIndex++;
+    if (verbIndex < words.length && isAdverb(words[verbIndex])) verbIndex++;
     else if (HEDGES.test(`${words[verbIndex]} ${words[verbIndex + 1]}`)) verbIndex += 2;
     else break;
   }
