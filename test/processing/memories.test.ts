@@ -659,6 +659,7 @@ test('the household’s facts are the wearer’s too, and a marriage or a family
   for (const [text, expected] of [
     ['We live in Leith.', 'User lives in Leith'],
     ["We're vegetarian.", 'User is vegetarian'],
+    ['We are vegetarian, the whole family.', 'User is vegetarian'],
     ['We got engaged last month.', 'User got engaged last month'],
     ["I've got three kids.", 'User has got three kids'],
   ])

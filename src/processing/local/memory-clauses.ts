@@ -61,9 +61,14 @@ export function rewrite(clause: string): string {
 
 /** "We moved from Osaka", "we're engaged": the household's clause read as the wearer's own. */
 export function asWearer(clause: string): string {
-  return clause
-    .replace(/^we're\b/i, "I'm")
-    .replace(/^we've\b/i, "I've")
-    .replace(/^we\b/i, 'I')
-    .replace(/^our\b/i, 'my');
+  return (
+    clause
+      .replace(/^we're\b/i, "I'm")
+      .replace(/^we've\b/i, "I've")
+      // "We were in Tigre", "we are moving": the verb agrees with "I".
+      .replace(/^we were\b/i, 'I was')
+      .replace(/^we are\b/i, 'I am')
+      .replace(/^we\b/i, 'I')
+      .replace(/^our\b/i, 'my')
+  );
 }
