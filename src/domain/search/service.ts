@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../context-types.js';
 import { Detail, invalidInput } from '../../errors.js';
 import type { ConversationSearchFilter, SearchRepository } from '../../store/repositories/search.js';
+import { contentWords } from '../ask/words.js';
 import type { ConversationsService } from '../conversations/service.js';
 import type { DeveloperConversation } from '../conversations/views.js';
 import { parseMemoryCategories } from '../memories/service.js';
@@ -77,8 +78,12 @@ export class SearchService {
         this.log.warn({ err }, 'vector search: embedding provider failed; answering with full-text ranking');
       }
     }
-    const terms = this.search.terms(query);
-    if (terms.length === 0) return { items: [], returned_count: 0, ranking: 'full_text' };
+    const all = this.search.terms(query);
+    if (all.length === 0) return { items: [], returned_count: 0, ranking: 'full_text' };
+    // A question's own words ("what do I drink in the morning") would match any memory with "in" or
+    // "the": its content words search, and the whole query only when it has none.
+    const content = contentWords(all);
+    const terms = content.length > 0 ? content : all;
     // A stand-in for semantic search: memories with every word first; failing that, with any of them.
     let rows = await this.search.memories(userId, terms, { limit, offset: 0, mode: 'all' });
     if (rows.length === 0 && terms.length > 1)
