@@ -247,6 +247,8 @@ function registerStrictJsonParser(app: TypedApp): void {
     }
   };
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parse);
+  // Fastify reads text/plain as a string by default; a JSON API answers it as any other media type (415).
+  app.removeContentTypeParser('text/plain');
   // Structured-syntax JSON types (RFC 6839: application/vnd.api+json, application/merge-patch+json, …).
   app.addContentTypeParser(/^application\/[\w.!#$&^-]+\+json\s*(;|$)/i, { parseAs: 'buffer' }, parse);
 }

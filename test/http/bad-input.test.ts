@@ -169,7 +169,7 @@ describe('bad input is a clear 4xx and writes nothing', () => {
     });
   }
 
-  test('a structured-syntax JSON type (…+json) is read as JSON; a form body is still 415', async () => {
+  test('a structured-syntax JSON type (…+json) is read as JSON; a form or text/plain body is still 415', async () => {
     const post = (contentType: string, payload: string) =>
       t.app.inject({
         method: 'POST',
@@ -184,6 +184,10 @@ describe('bad input is a clear 4xx and writes nothing', () => {
     assert.equal(bad.statusCode, 422);
     assert.equal(bad.json().detail[0].type, 'json_invalid');
     assert.equal((await post('application/x-www-form-urlencoded', 'content=x')).statusCode, 415);
+    // JSON sent as text/plain is another media type too, not a string body that fails validation.
+    const plain = await post('text/plain', '{"content":"x"}');
+    assert.equal(plain.statusCode, 415, plain.body);
+    assert.equal(typeof plain.json().detail, 'string');
   });
 
   test('non-UTF-8 body → 422', async () => {
