@@ -102,6 +102,19 @@ test('a dated plan of the user becomes an event in local time', async () => {
   assert.equal(events[0].duration, 30);
 });
 
+test('a rate ("walk 30 minutes a day") is no time: the advice is no event, the follow-up is', async () => {
+  const { events } = await engine.structure(
+    dialogue([
+      ['Doctor', false, 'Cut down on salt and walk 30 minutes a day. We will see you for a follow-up in three months.'],
+      ['SPEAKER_00', true, 'Okay, thank you.'],
+    ]),
+  );
+  assert.deepEqual(
+    events.map((event) => event.title),
+    ['Follow-up with the Doctor'],
+  );
+});
+
 test('an event takes its stated length and a name after "with"', async () => {
   const { events } = await engine.structure(memo("We're having dinner with Sarah on Friday at 7 for two hours."));
   assert.deepEqual(

@@ -109,6 +109,9 @@ const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$|^the day$/i
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
 const SPAN =
   /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?)$/i;
+// "walk 30 minutes a day": a rate, which chrono reads as tomorrow at 09:30.
+const RATE =
+  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|a few|several|\d+) (?:minutes?|mins?|hours?|hrs?|days?|times?) (?:a|per|each|every) (?:day|week|month|night|morning|evening)$/i;
 const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
@@ -117,7 +120,12 @@ const EVENING_PLAN =
   /\b(?:dinner|supper|drinks|tonight|evening|party|concert|gig|show|movie|film|cinema|theatre|theater|pub|bar|club|date night)\b/i;
 
 function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
-  if (BARE_UNIT_NUMBER.test(result.text) || DURATION_PHRASE.test(result.text) || BARE_UNIT.test(result.text))
+  if (
+    BARE_UNIT_NUMBER.test(result.text) ||
+    DURATION_PHRASE.test(result.text) ||
+    BARE_UNIT.test(result.text) ||
+    RATE.test(result.text)
+  )
     return null;
   // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
   if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(sentence.slice(0, result.index)))
