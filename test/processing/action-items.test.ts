@@ -770,3 +770,11 @@ test('"this week" said at the weekend is the coming working week', async () => {
   });
   assert.deepEqual(await items(saturday), [['Buy the fishing reel', '2026-06-19T23:59']]);
 });
+
+test('a text typed or transcribed without apostrophes reads its contractions ("Ill get", "im", "dont")', async () => {
+  assert.deepEqual(await items(memo('Ill get the Q4 numbers to Dana by Friday. Im out Monday so dont wait.')), [
+    ['Get the Q4 numbers to Dana', '2026-03-06T23:59'],
+  ]);
+  // "ill" as a word stays: nothing to do here.
+  assert.deepEqual(await items(memo('I felt ill all weekend and the ill feeling is gone now.')), []);
+});

@@ -4,9 +4,36 @@ const APOSTROPHES = /[\u2018\u2019\u201B\u2032\u00B4`]/g;
 const QUOTES = /[\u201C\u201D\u201E\u2033]/g;
 const INVISIBLES = /[\u200B-\u200D\u2060\uFEFF]/g;
 
-/** NFKC plus apostrophe and quote folding, so "I’ll" and "I'll" read the same. */
+/** NFKC plus apostrophe and quote folding, so "I’ll", "I'll" and an unpunctuated "Ill" read the same. */
 export function normalizeText(text: string): string {
-  return text.normalize('NFKC').replace(APOSTROPHES, "'").replace(QUOTES, '"').replace(INVISIBLES, '');
+  const folded = text.normalize('NFKC').replace(APOSTROPHES, "'").replace(QUOTES, '"').replace(INVISIBLES, '');
+  return folded.includes("'") ? folded : withApostrophes(folded);
+}
+
+// Contractions typed or transcribed without their apostrophe; none of these spellings is a word of its own.
+const BARE_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\b(I|i)m\b/g, "$1'm"],
+  [/\b(I|i)ve\b/g, "$1've"],
+  [/\bId\b(?= \p{Ll})/gu, "I'd"],
+  [/\b(do|does|did|is|are|was|were|has|have|had|should|could|would|must|need)nt\b/gi, "$1n't"],
+  [/\b(ca)nt\b/gi, "$1n't"],
+  [/\b(wo)nt\b/gi, "$1n't"],
+  [/\b(you|they)re\b/gi, "$1're"],
+  [
+    /\b(that|what|where|there|here|who|it)s\b(?= (?:a|an|the|not|just|so|going|been|my|your|our|all|what|how|why|fine|good|great|okay|ok|it)\b)/gi,
+    "$1's",
+  ],
+  // "Ill get the numbers": "I'll" before a verb at the start of a clause; "I feel ill" stays.
+  [
+    /(^|[.!?,;]\s+|\b(?:and|so|then|but|ok|okay|yeah|yes|sure|fine)\s+)(I|i)ll\b(?= (?:be|do|get|send|call|go|take|check|email|text|ask|bring|make|have|see|try|pay|book|write|look|pick|drop|let|put|sort|finish|start|come|give|tell|need|pop|grab|ring|buy|fix|set|meet|talk|keep|just|probably|definitely|also|never|always|still|only|really|have)\b)/gm,
+    "$1$2'll",
+  ],
+];
+
+function withApostrophes(text: string): string {
+  let result = text;
+  for (const [pattern, replacement] of BARE_CONTRACTIONS) result = result.replace(pattern, replacement);
+  return result;
 }
 
 /** Collapses whitespace and trims. */
