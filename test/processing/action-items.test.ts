@@ -778,3 +778,18 @@ test('a text typed or transcribed without apostrophes reads its contractions ("I
   // "ill" as a word stays: nothing to do here.
   assert.deepEqual(await items(memo('I felt ill all weekend and the ill feeling is gone now.')), []);
 });
+
+test('an item’s number opens a memo’s list like a heading ("Step one: email Denise")', async () => {
+  assert.deepEqual(
+    await items(memo('Step one: email Denise in HR about the reimbursement form. Number two: call the bank tomorrow.')),
+    [
+      ['Email Denise in HR about the reimbursement form', null],
+      ['Call the bank', '2026-03-05T23:59'],
+    ],
+  );
+  // A deadline said on its own after the item dates it, even with a reason after a comma.
+  const [[, due]] = await items(
+    memo('Step one: email Denise in HR about the reimbursement form. By the end of the month, before the holidays.'),
+  );
+  assert.equal(due, '2026-03-31T23:59');
+});

@@ -3,6 +3,7 @@ import type { Draft } from './action-drafts.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { localToUtc } from './timezone.js';
+import { TASK_VERBS } from './vocabulary.js';
 
 /** When a drafted task is due: its own dates, a neighbouring sentence's, or the appointment it serves. */
 
@@ -78,10 +79,24 @@ function dateOfNext(candidate: Candidate, extraction: Dating, accept: (next: Sen
   return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
 }
 
+// "Number two: call the bank tomorrow.": the next numbered item of a list is a task of its own ("Draft
+// to Kalani by the 15th." after "I'll take the training deck" says when that one is due).
+const NEXT_TASK =
+  /^(?:(?:step|number|point|item)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[:.),]\s*([a-z]+)/i;
+
+function opensTask(sentence: Sentence): boolean {
+  const verb = NEXT_TASK.exec(sentence.text.trim())?.[1]?.toLowerCase();
+  return verb !== undefined && TASK_VERBS.has(verb);
+}
+
 /** "Can you send me photos of the display? Today if possible.": a short afterthought of the same turn dates the task. */
 export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | null {
   if (HABIT.test(candidate.clause)) return null;
-  return dateOfNext(candidate, extraction, (next) => next.tokens.filter((token) => token.kind === 'word').length <= 6);
+  return dateOfNext(
+    candidate,
+    extraction,
+    (next) => next.tokens.filter((token) => token.kind === 'word').length <= 6 && !opensTask(next),
+  );
 }
 
 // "When can you call her?" — a question about when, whoever asks it.
@@ -130,7 +145,7 @@ const DUE_OF_IT =
 // "By the end of next month, no rush.": a deadline said on its own, with nothing more to do in it.
 // "Today if possible, so I can send them on.": a day said on its own answers when, too.
 const BARE_DEADLINE =
-  /^(?:and |so )?(?:(?:by|before|no later than)\b[^,.;!?]*|(?:today|tonight|tomorrow(?: morning| afternoon| evening)?|this (?:morning|afternoon|evening)|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:if possible|please|ideally|at the latest|latest))?)(?:[.!]?$|,\s*(?:no rush|please|at the latest|latest|ideally|if possible|if you can|or sooner|okay|ok|yeah|so (?:i|we) can|and (?:then )?we|then we|so we)\b)/i;
+  /^(?:and |so )?(?:(?:by|before|no later than)\b[^,.;!?]*|(?:today|tonight|tomorrow(?: morning| afternoon| evening)?|this (?:morning|afternoon|evening)|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?: (?:if possible|please|ideally|at the latest|latest))?)(?:[.!]?$|,\s*(?:no rush|please|at the latest|latest|ideally|if possible|if you can|or sooner|okay|ok|yeah|so (?:i|we) can|and (?:then )?we|then we|so we|before)\b)/i;
 
 /**
  * "For next week, do problem set three. It's due Monday at noon on the portal.": a deadline said of
