@@ -697,3 +697,15 @@ test('a fact rewritten around the user conjugates its verb, not an adverb before
   assert.equal(ailment.length, 1, JSON.stringify(ailment));
   assert.match(ailment[0].content, /^User has migraines?$/);
 });
+
+test('a reply that drops its subject is the wearer’s ("Still allergic to shrimp", "Still hate herring")', async () => {
+  const input = dialogue([
+    ['Ana', false, 'She asks if you still can’t eat seafood, she wants to make cataplana.'],
+    ['SPEAKER_00', true, 'Still allergic to shrimp, yes, unfortunately.'],
+    ['Ana', false, 'And the menu for the wedding?'],
+    ['SPEAKER_00', true, 'I eat everything. Except herring. Still hate herring.'],
+  ]);
+  assert.deepEqual((await contentsOf(input)).sort(), ['User hates herring', 'User is still allergic to shrimp']);
+  // "Still raining." has no wearer in it.
+  assert.deepEqual(await contentsOf(memo('Still raining here, no walk today.')), []);
+});

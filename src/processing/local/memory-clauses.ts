@@ -20,6 +20,23 @@ const FRONTED_CIRCUMSTANCE = /^(?:ever since|since|after|because of) [^,]{3,60}?
 export const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
+// "Still allergic to shrimp, yes.", "Except herring. Still hate herring.": a reply that drops its subject.
+// "Still allergic, yeah.", with nothing after the word, confirms the question it answers instead
+// (memory-confirmations.ts), which names what.
+const ELLIPTIC = /^(still|always|never|also) ([a-z]+) (?=[a-z])/i;
+
+/** The wearer's clause with its dropped "I" put back: an adjective takes "I'm", a verb "I". */
+function withSubject(clause: string, sentence: Sentence): string {
+  const match = ELLIPTIC.exec(clause);
+  if (match === null) return clause;
+  const word = sentence.tokens.find((token) => token.normal === match[2].toLowerCase());
+  if (word?.pos === 'ADJ') return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+  // A base form only: "Still hate herring", not "Still raining" or "Still works".
+  if (word?.pos === 'VERB' && word.lemma === word.normal && !/ing$/.test(word.normal))
+    return `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+  return clause;
+}
+
 export function clausesOf(sentence: Sentence): string[] {
   return (
     sentence.text
@@ -31,7 +48,7 @@ export function clausesOf(sentence: Sentence): string[] {
       .filter((clause) => clause !== '')
       // "since the knee surgery in January I'm not running anymore": the main clause after a fronted one.
       .map((clause) => clause.replace(FRONTED_CIRCUMSTANCE, ''))
-      .map(withoutLeadIn)
+      .map((clause) => withoutLeadIn(withSubject(clause, sentence)))
   );
 }
 
