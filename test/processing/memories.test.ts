@@ -154,7 +154,7 @@ test('people and pets named in passing, by the wearer or to them', async () => {
   const memories = await engine.extractMemories(input, []);
   assert.deepEqual(
     memories.map((memory) => memory.content),
-    ["User's boys are named Marcus and Jaylen", "User's partner is Arjun", "User's wife is named Kemi"],
+    ["User's boys are named Marcus and Jaylen", "User's partner is named Arjun", "User's wife is named Kemi"],
   );
 });
 
@@ -708,4 +708,13 @@ test('a reply that drops its subject is the wearer’s ("Still allergic to shrim
   assert.deepEqual((await contentsOf(input)).sort(), ['User hates herring', 'User is still allergic to shrimp']);
   // "Still raining." has no wearer in it.
   assert.deepEqual(await contentsOf(memo('Still raining here, no walk today.')), []);
+});
+
+test('one of the wearer’s people named after the relation ("Mama is Eirini", "My sister is Noor")', async () => {
+  assert.deepEqual(await contentsOf(memo('Mama is Eirini, her name day was in May.')), [
+    "User's mother is named Eirini",
+  ]);
+  assert.deepEqual(await contentsOf(memo('My husband is Tom.')), ["User's husband is named Tom"]);
+  // A nationality is no name.
+  assert.ok(!(await contentsOf(memo('My dad is Polish.'))).some((content) => /named/.test(content)));
 });

@@ -8,13 +8,15 @@ import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmat
 import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
 import { lexicalFact } from './memory-lexical.js';
-import { FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
+import { BELONGING_WORD, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
 import {
   employerFact,
   favoriteFact,
   homeFact,
   householdFact,
+  KIN_NAMED,
+  kinWord,
   lifeSpan,
   NAMED_KIN,
   pairFact,
@@ -75,6 +77,16 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
   if (kin !== null)
     return {
       content: `User's ${kin[2].toLowerCase()} is named ${kin[1]}`,
+      category: 'core',
+      kind: 'named',
+      source: clause,
+    };
+  const named = KIN_NAMED.exec(clause);
+  // The name must read as one: wink's proper noun, and no faith or nationality ("My dad is Polish").
+  const nameToken = named === null ? undefined : tokens.find((token) => token.value === named[2]);
+  if (named !== null && nameToken?.pos === 'PROPN' && !BELONGING_WORD.test(named[2]))
+    return {
+      content: `User's ${kinWord(named[1])} is named ${named[2]}`,
       category: 'core',
       kind: 'named',
       source: clause,

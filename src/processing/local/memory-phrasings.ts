@@ -41,6 +41,32 @@ export const NAMED_KIN = new RegExp(
   `^(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
   'u',
 );
+// "My sister is Noor", "Mama is Eirini, her name day was in May": one of the wearer's people, then the name.
+export const KIN_NAMED = new RegExp(
+  `^(?:my )?((?:little |big |older |younger |best )?(?:${KIN_WORDS}|mama|mamá|papa|papá|mommy|daddy|nana|nani|abuela|abuelo|oma|opa))(?:'s| is) (?:called |named )?(\\p{Lu}\\p{Ll}+)(?=$|[,.;!?]| (?:and|but|so|by|from|who)\\b)`,
+  'iu',
+);
+const KIN_IN_ENGLISH: Record<string, string> = {
+  mama: 'mother',
+  mamá: 'mother',
+  mommy: 'mother',
+  papa: 'father',
+  papá: 'father',
+  daddy: 'father',
+  nana: 'grandmother',
+  nani: 'grandmother',
+  abuela: 'grandmother',
+  oma: 'grandmother',
+  abuelo: 'grandfather',
+  opa: 'grandfather',
+};
+
+/** The relation as a memory names it: "Mama" → "mother", "little sister" stays. */
+export function kinWord(kin: string): string {
+  const lower = kin.toLowerCase();
+  return KIN_IN_ENGLISH[lower] ?? lower;
+}
+
 // "We have two surfboards", "We only bought the house in January": what the wearer's household owns.
 const OWNED =
   /^we(?:'ve| have)? (?:only |just |finally |also )?(have|own|got|bought|adopted|rescued) ((?:a|an|two|three|four|\d+|the|our) (?:[\w-]+ ){0,2}(?:house|flat|apartment|home|cottage|cabin|caravan|car|van|truck|bike|motorbike|scooter|boat|kayak|surfboard|dog|cat|puppy|kitten|horse|rabbit|chickens|garden|allotment|piano)s?\b.*)$/i;
