@@ -9,6 +9,7 @@ const USAGE = `usage: keepsake <command>
   worker [--concurrency N]
                         run background jobs (with LISTEN_FINALIZATION_DISPATCH_MODE=queue)
   admin user create --name NAME [--email E] [--timezone TZ]
+  admin user update --uid UID [--name N] [--email E] [--timezone TZ]
   admin key create --uid UID [--name N] [--scopes s1,s2]
   admin token create --uid UID [--ttl SECONDS]
   admin app create --name N [--owner UID] [--capabilities c1,c2] [--actions a1,a2]

@@ -1,18 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.js';
 import type { AdminHandler } from './admin.js';
-import { csv, requireOption, UsageError } from './usage.js';
+import { csv, existingUser, requireOption, UsageError } from './usage.js';
 
 /** DESIGN §5: `admin app create` / `admin app enable`, each printing one JSON object. */
 export const appAdminCommands: ReadonlyArray<[string, AdminHandler]> = [
   ['app create', createApp],
   ['app enable', enableApp],
 ];
-
-async function userMustExist(ctx: AppContext, uid: string): Promise<string> {
-  if (!(await ctx.users.exists(uid))) throw new UsageError(`no user with uid ${uid}`);
-  return uid;
-}
 
 async function createApp(ctx: AppContext, args: string[]) {
   const { values } = parseArgs({
@@ -30,7 +25,7 @@ async function createApp(ctx: AppContext, args: string[]) {
     strict: true,
   });
   const name = requireOption(values, 'name');
-  const owner = values.owner === undefined ? null : await userMustExist(ctx, values.owner.trim());
+  const owner = values.owner === undefined ? null : await existingUser(ctx, values.owner.trim());
   const created = await ctx.integrations.apps.create(owner, {
     name,
     capabilities: csv(values.capabilities),
@@ -45,7 +40,7 @@ async function createApp(ctx: AppContext, args: string[]) {
 
 async function enableApp(ctx: AppContext, args: string[]) {
   const { values } = parseArgs({ args, options: { uid: { type: 'string' }, app: { type: 'string' } }, strict: true });
-  const uid = await userMustExist(ctx, requireOption(values, 'uid'));
+  const uid = await existingUser(ctx, requireOption(values, 'uid'));
   const enabled = await ctx.integrations.apps.enable(uid, requireOption(values, 'app'));
   return { uid: enabled.uid, app_id: enabled.app_id, enabled: enabled.enabled };
 }

@@ -5,7 +5,7 @@ import { type AppContext, createContext } from '../context.js';
 import { DEV_SCOPES, isDevScope } from '../domain/keys/dev-keys.js';
 import { AppError } from '../errors.js';
 import { appAdminCommands } from './admin-apps.js';
-import { csv, requireOption, UsageError } from './usage.js';
+import { csv, existingUser, requireOption, UsageError } from './usage.js';
 
 export type AdminHandler = (ctx: AppContext, args: string[]) => Promise<Record<string, unknown>>;
 
@@ -25,7 +25,7 @@ const ADMIN_USAGE: Record<string, string> = {
   'key create': `--uid UID [--name NAME] [--scopes s1,s2] (scopes: ${DEV_SCOPES.join(', ')}; default: the four :read scopes)`,
   'token create': '--uid UID [--ttl SECONDS]',
   'app create':
-    '--name NAME [--owner UID] [--capabilities c1,c2] [--actions a1,a2] [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2]',
+    '--name NAME [--owner UID] [--capabilities c1,c2] [--actions a1,a2] [--triggers-on EVENT] [--webhook-url URL] [--scopes s1,s2] [--memory-prompt TEXT]',
   'app enable': '--uid UID --app APP_ID',
 };
 
@@ -124,9 +124,4 @@ async function createToken(ctx: AppContext, args: string[]) {
   if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0))
     throw new UsageError('--ttl must be a positive number of seconds');
   return { token: ctx.users.issueSessionToken(uid, ttl) };
-}
-
-export async function existingUser(ctx: AppContext, uid: string): Promise<string> {
-  if (!(await ctx.users.exists(uid))) throw new UsageError(`no user with uid ${uid}`);
-  return uid;
 }

@@ -141,6 +141,11 @@ describe('keepsake serve as a process', () => {
     assert.notEqual(res.code, 0);
     assert.equal(res.stdout, '');
     assert.match(res.stderr, /--name is required/);
+    // An unknown uid says which store was read: an admin command run without the server's DATA_DIR
+    // opens another one.
+    const unknown = await cli(env, 'admin', 'key', 'create', '--uid', 'no-such-user');
+    assert.notEqual(unknown.code, 0);
+    assert.match(unknown.stderr, /no user with uid no-such-user in DATA_DIR \S+/);
   });
 
   test('a bad PORT or DATABASE_URL fails at start with one clear line', async () => {

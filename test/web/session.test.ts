@@ -61,6 +61,16 @@ for (const dialect of dialects()) {
       assert.equal(response.statusCode, 401);
       assert.match(response.body, /That token is not valid or has expired/);
       assert.equal(response.headers['set-cookie'], undefined);
+      // A developer key pasted by mistake is named as one, with the way to the right token.
+      const key = await t.app.inject({
+        method: 'POST',
+        url: '/sign-in',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form({ token: 'omi_dev_0123456789abcdef' }),
+      });
+      assert.equal(key.statusCode, 401);
+      assert.match(key.body, /That is an API key, for scripts and apps/);
+      assert.match(key.body, /admin token create/);
     });
 
     test('a sign-in posted from another site is refused', async () => {

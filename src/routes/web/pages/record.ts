@@ -29,7 +29,7 @@ const recorder = (
 <button type="submit">${capture ? "Don't keep audio" : 'Keep audio too'}</button></form>
 <section class="card stack" aria-labelledby="rec-h"><h2 id="rec-h" class="visually-hidden">Recorder</h2>
 <p class="hint">Your microphone is streamed to this server, which transcribes it as you speak. When you stop, the
-conversation is summarized after a pause (at least two minutes of silence); keep this page open to see the result, or find it later under Conversations.</p>
+conversation is summarized after a pause (at least two minutes of silence); keep this page open to see the result, or find it later under Conversations (a recording with no words in it is not kept).</p>
 <div class="row"><button type="button" id="start">Start recording</button><button type="button" id="stop" disabled>Stop recording</button></div>
 <p id="status" role="status" aria-live="polite">Ready when you are.</p>
 <label for="level">Input level</label><meter id="level" min="0" max="1" value="0"></meter>

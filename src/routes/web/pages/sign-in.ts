@@ -75,13 +75,14 @@ export function registerSignInPages(app: TypedApp, ctx: Services): void {
       if (request.headers.origin && !fromThisSite(request, ctx.config.publicUrl))
         throw new AppError(403, Detail.crossSiteRefused);
       const next = localPath(request.body.next);
-      const uid = await ctx.users.resolveSessionToken(request.body.token.trim());
+      const token = request.body.token.trim();
+      const uid = await ctx.users.resolveSessionToken(token);
       if (!uid) {
-        return sendPage(
-          reply,
-          { title: 'Sign in', status: 401, error: 'That token is not valid or has expired.' },
-          signInForm(next, oidc),
-        );
+        // The first-start banner prints the developer key beside the session token: say which one this is.
+        const error = /^(?:omi_dev_|sk_)/.test(token)
+          ? 'That is an API key, for scripts and apps. Sign in with the session token (printed at first start, or: npx keepsake admin token create --uid UID).'
+          : 'That token is not valid or has expired.';
+        return sendPage(reply, { title: 'Sign in', status: 401, error }, signInForm(next, oidc));
       }
       setSessionCookie(
         reply,
