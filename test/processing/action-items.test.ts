@@ -36,6 +36,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
   // "this week" is the working week's Friday (said on a Wednesday).
   ["I'll send the lease renewal later this week.", 'Send the lease renewal', '2026-03-06T23:59'],
+  // A date in someone else's clause, joined by "and", is not the wearer's.
+  ['Tom will order the tiles on Monday and I will call the plumber.', 'Call the plumber', null],
   // Straight after the conversation: today.
   ["I'll forward the receipt to Dina after this.", 'Forward the receipt to Dina', '2026-03-04T23:59'],
   ["After this meeting I'll email Ana the minutes.", 'Email Ana the minutes', '2026-03-04T23:59'],

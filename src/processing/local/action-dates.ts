@@ -29,11 +29,20 @@ function bestMention(group: DateMention[]): DateMention | null {
   return ranked[0] ?? null;
 }
 
+const JOINED_CLAUSE = /\b(?:and|but|while|whereas)\s+(?:I|I'll|I'm|we|we'll|you|he|she|they|\p{Lu}\p{Ll}+)\b/u;
+
 /** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
 export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
   const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
-  const before = mentions.filter((m) => m.end <= candidate.clauseStart && m.index >= candidate.windowStart);
+  // "Tom will order the tiles on Monday and I will call the plumber": a date in a clause of its own,
+  // joined by "and" or "but", is that clause's.
+  const before = mentions.filter(
+    (m) =>
+      m.end <= candidate.clauseStart &&
+      m.index >= candidate.windowStart &&
+      !JOINED_CLAUSE.test(candidate.sentence.text.slice(m.end, candidate.clauseStart)),
+  );
   for (const group of [inClause, after, before]) {
     const mention = bestMention(group);
     if (mention !== null) return mentionInstant(mention, clock, 23, 59);
