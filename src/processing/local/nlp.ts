@@ -132,13 +132,21 @@ class SentenceBuilder {
   }
 }
 
+// No word runs past 100 characters; a longer run without a space (a pasted hash, "xxxx…") costs wink's
+// abbreviation test time quadratic in its length (16 s for 100,000 characters), so it is cut.
+const OVERLONG_RUN = /\S{101,}/g;
+
+function shortRun(run: string): string {
+  return run.slice(0, 100);
+}
+
 /**
  * Sentences of several texts (speaker turns) in one wink pass, which is far cheaper than one pass
  * per turn: the texts are joined by blank lines, and each line break token starts the next text.
  */
 export function parseTurns(texts: string[]): ParsedSentence[][] {
   const result: ParsedSentence[][] = texts.map(() => []);
-  const cleaned = texts.map((text) => text.replace(/\s+/g, ' ').trim());
+  const cleaned = texts.map((text) => text.replace(/\s+/g, ' ').trim().replace(OVERLONG_RUN, shortRun));
   if (cleaned.every((text) => text === '')) return result;
   const { columns, spans } = columnsOf(loadNlp(), cleaned.join('\n\n'));
   const builder = new SentenceBuilder();
