@@ -7,6 +7,7 @@ import { FUNCTION_WORDS } from './vocabulary.js';
 /** How the wearer's sentences are cut into fact clauses, and a clause rewritten around the user. */
 
 export const MAX_WORDS = 15;
+const MAX_CLAUSES = 24;
 
 const CLAUSE_SPLIT =
   /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
@@ -44,6 +45,9 @@ export function clausesOf(sentence: Sentence): string[] {
       // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
       .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
       .split(CLAUSE_SPLIT)
+      // Speech has a handful of clauses a sentence; "a: a: a: …" has thousands, and every clause is
+      // looked up in its sentence again (quadratic), so only the first few are read.
+      .slice(0, MAX_CLAUSES)
       .map((clause) => clause.replace(OPENERS, '').trim())
       .filter((clause) => clause !== '')
       // "since the knee surgery in January I'm not running anymore": the main clause after a fronted one.

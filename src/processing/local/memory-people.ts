@@ -158,10 +158,14 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
   const facts: PersonFact[] = [];
   const seen = new Set<string>();
   analysis.sentences.forEach((sentence, index) => {
+    // A name said again in the same sentence gives the same signal: read once ("Step one: Step one: …"
+    // would otherwise scan the sentence once a mention).
+    const read = new Set<string>();
     sentence.tokens.forEach((token, at) => {
       // A surname follows its first name: "Diego Ramírez's mom" names Diego.
       if (!isName(token) || isName(sentence.tokens[at - 1]) || TITLES.test(token.value)) return;
-      if (speakers.has(token.normal) || seen.has(token.value)) return;
+      if (speakers.has(token.normal) || seen.has(token.value) || read.has(token.value)) return;
+      read.add(token.value);
       const signal = signalOf(sentence, token.value);
       // A capital that opens a sentence is a name only when used as one elsewhere, given an age by
       // apposition, or given an age among a child's words ("Zosia's four now, she started preschool").
