@@ -58,6 +58,10 @@ test('a 100,000-character run without a space, or of one clause or name said aga
     `Call Ana tomorrow. ${'ab'.repeat(50_000)} Thanks.`,
     'a: '.repeat(33_000),
     'Step one: '.repeat(10_000),
+    // Thousands of tasks, commas or times in one sentence: each was read against the whole sentence.
+    "I'll send it by Friday and ".repeat(3_700).slice(0, 100_000),
+    'a, '.repeat(33_000),
+    'tomorrow '.repeat(11_000),
   ]) {
     const input = memo(text);
     const started = performance.now();

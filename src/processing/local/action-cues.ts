@@ -263,10 +263,15 @@ function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: 
   return assignWindows([...imperatives, ...plans.filter((plan) => !inside(plan))]);
 }
 
+// Speech has a few tasks a sentence; "I'll send it by Friday and I'll send it…" has thousands, and each
+// is dated and described against its whole sentence (quadratic), so only the first few are read.
+const MAX_CUES_PER_SENTENCE = 16;
+
 /** Every cue in the conversation, in order of speech. */
 export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
   analysis.sentences.forEach((sentence, index) => {
+    const before = candidates.length;
     const addressed = !sentence.isUser && wearerListens(analysis);
     const due =
       sentence.isUser || addressed ? dueCandidates(sentence, index, sentence.isUser ? 'reminder' : 'request') : [];
@@ -278,6 +283,7 @@ export function findCandidates(analysis: Analysis): Candidate[] {
     // Another speaker's imperative is addressed to the listener: in a wearer's recording, the wearer.
     else if (!sentence.isUser && wearerListens(analysis))
       candidates.push(...imperativeCandidates(sentence, index, true));
+    if (candidates.length - before > MAX_CUES_PER_SENTENCE) candidates.length = before + MAX_CUES_PER_SENTENCE;
   });
   return candidates;
 }

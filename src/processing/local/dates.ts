@@ -116,6 +116,14 @@ const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
+// The sentence's answer, kept for its other mentions: a sentence of thousands of times asks it once.
+let lastEvening: { sentence: string; plan: boolean } = { sentence: '', plan: false };
+
+function eveningPlan(sentence: string): boolean {
+  if (lastEvening.sentence !== sentence) lastEvening = { sentence, plan: EVENING_PLAN.test(sentence) };
+  return lastEvening.plan;
+}
+
 const EVENING_PLAN =
   /\b(?:dinner|supper|drinks|tonight|evening|party|concert|gig|show|movie|film|cinema|theatre|theater|pub|bar|club|date night)\b/i;
 
@@ -147,7 +155,7 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: L
   let hasTime = start.isCertain('hour');
   // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7");
   // so is one up to 11 for an evening's plan ("dinner at eight").
-  const evening = hour >= 8 && hour <= 11 && EVENING_PLAN.test(sentence);
+  const evening = hour >= 8 && hour <= 11 && eveningPlan(sentence);
   if (hasTime && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || evening)) {
     hour += 12;
     // "at four" said at 1 pm is today at 16:00, though 4 am had passed and chrono moved it to tomorrow.
