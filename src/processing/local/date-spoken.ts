@@ -9,6 +9,25 @@ import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
  * reader first checks for its key word, so a sentence without one costs a single scan.
  */
 
+const CALENDAR_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|day$/i;
+
+/** "Node 20", "iPhone 15": a number after a name is a version, not a clock time; blanked, keeping indexes. */
+export function maskVersionNumbers(sentence: string): string {
+  return sentence.replace(
+    /\b([A-Z][A-Za-z]+) (\d{1,3})\b(?!(?:st|nd|rd|th)\b|\s*(?::|am\b|pm\b|a\.m|p\.m|o'clock))/g,
+    (whole, name: string, digits: string) =>
+      CALENDAR_WORDS.test(name) ? whole : `${name} ${' '.repeat(digits.length)}`,
+  );
+}
+
+// "email Ana the minutes", "the meeting minutes": the record of a meeting, which chrono reads as a minute from now.
+export function maskMeetingMinutes(sentence: string): string {
+  return sentence.replace(
+    /\b((?:the|meeting|board|our|my|your|these|those) )minutes\b/gi,
+    (_whole, before: string) => `${before}${' '.repeat(7)}`,
+  );
+}
+
 const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const PREPOSITION = '(at|by|around|till|until|from|before|after)';
 

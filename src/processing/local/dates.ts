@@ -10,7 +10,16 @@ import {
   NUMBER_WORDS,
   ordinalDays,
 } from './date-phrases.js';
-import { laterToday, monthParts, spokenClock, spokenUnits, weekAfter, weekEdges } from './date-spoken.js';
+import {
+  laterToday,
+  maskMeetingMinutes,
+  maskVersionNumbers,
+  monthParts,
+  spokenClock,
+  spokenUnits,
+  weekAfter,
+  weekEdges,
+} from './date-spoken.js';
 import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
@@ -43,25 +52,6 @@ export function clockOf(startedAt: Date, timezone: string): Clock {
   const valid = Number.isNaN(startedAt.getTime()) ? new Date(0) : startedAt;
   const zone = safeTimezone(timezone);
   return { startedAt: valid, timezone: zone, today: localDateTime(valid, zone), offset: offsetMinutes(valid, zone) };
-}
-
-const CALENDAR_WORDS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$|day$/i;
-
-/** "Node 20", "iPhone 15": a number after a name is a version, not a clock time; blanked, keeping indexes. */
-function maskVersionNumbers(sentence: string): string {
-  return sentence.replace(
-    /\b([A-Z][A-Za-z]+) (\d{1,3})\b(?!(?:st|nd|rd|th)\b|\s*(?::|am\b|pm\b|a\.m|p\.m|o'clock))/g,
-    (whole, name: string, digits: string) =>
-      CALENDAR_WORDS.test(name) ? whole : `${name} ${' '.repeat(digits.length)}`,
-  );
-}
-
-// "email Ana the minutes", "the meeting minutes": the record of a meeting, which chrono reads as a minute from now.
-function maskMeetingMinutes(sentence: string): string {
-  return sentence.replace(
-    /\b((?:the|meeting|board|our|my|your|these|those) )minutes\b/gi,
-    (_whole, before: string) => `${before}${' '.repeat(7)}`,
-  );
 }
 
 const MINUTE_WORDS: Record<string, number> = { fifteen: 15, thirty: 30, 'forty-five': 45 };
