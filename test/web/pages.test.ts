@@ -155,6 +155,16 @@ for (const dialect of dialects()) {
       assert.equal((await page(t.app, cookie, `/conversations/${created.id}`)).statusCode, 404);
     });
 
+    test('a conversation created from text shows that text as its transcript, escaped', async () => {
+      const created = await t.ctx.conversations.createFromText(ada.uid, {
+        text: 'I will send the <b>budget</b> to Maria by Friday.\nWe agreed to cut travel costs.',
+      });
+      const detail = await page(t.app, cookie, `/conversations/${created.id}`);
+      assert.match(detail.body, /<p>I will send the &lt;b&gt;budget&lt;\/b&gt; to Maria by Friday.<\/p>/);
+      assert.match(detail.body, /<p>We agreed to cut travel costs.<\/p>/);
+      assert.doesNotMatch(detail.body, /No transcript/);
+    });
+
     test("another user's conversation is a 404 and cannot be deleted", async () => {
       const theirs = await t.ctx.conversations.createFromText(bob.uid, { text: STORY });
       assert.equal((await page(t.app, cookie, `/conversations/${theirs.id}`)).statusCode, 404);

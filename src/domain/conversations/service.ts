@@ -141,6 +141,13 @@ export class ConversationsService {
     return view;
   }
 
+  /** The text a conversation was created from (text create only; SPEC §4.2 keeps it out of the segments). */
+  async createdText(userId: string, id: string): Promise<string | null> {
+    const row = await this.deps.conversations.findById(userId, id);
+    if (!row) throw new AppError(404, Detail.conversationNotFound);
+    return row.text;
+  }
+
   async list(
     userId: string,
     filter: ConversationListFilter,

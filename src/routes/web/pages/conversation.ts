@@ -29,7 +29,10 @@ function speakers(segments: SegmentView[]) {
   )}</ul>`;
 }
 
-function transcript(segments: SegmentView[]) {
+function transcript(segments: SegmentView[], text: string | null) {
+  // A conversation created from text has no segments: the text it was created from is its transcript.
+  if (segments.length === 0 && text)
+    return html`<div class="created-text">${text.split(/\n+/).map((line) => html`<p>${line}</p>`)}</div>`;
   if (segments.length === 0) return html`<p class="meta">No transcript.</p>`;
   return html`${speakers(segments)}<ol class="transcript">${segments.map(
     (s) =>
@@ -98,9 +101,11 @@ export function registerConversationDetailPages(app: TypedApp, ctx: Services): v
       const c = await ctx.conversations.get(user.uid, request.params.id, true);
       const folders = await ctx.folders.list(user.uid);
       const audio = await audioPlayer(ctx, request, user.uid, c.id);
+      const segments = c.transcript_segments ?? [];
+      const text = segments.length === 0 ? await ctx.conversations.createdText(user.uid, c.id) : null;
       const body = html`${summary(c, user)}
 ${audio}
-<section aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(c.transcript_segments ?? [])}</section>
+<section aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(segments, text)}</section>
 ${manage(c, folders)}`;
       const busy = c.status === 'processing' || c.status === 'in_progress';
       return sendPage(
