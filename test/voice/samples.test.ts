@@ -113,17 +113,20 @@ for (const dialect of dialects()) {
       await waitUntil(async () => (await pendingSamples(server)) > 0, 'the sample');
       const rows = await server.t.ctx.store.db.selectFrom('speaker_samples').select('person_id').execute();
       assert.deepEqual(rows, [{ person_id: alice }]);
-      const read = await server.t.app.inject({
-        method: 'GET',
-        url: `/v1/dev/user/conversations/${session.conversation_id}?include_transcript=true`,
-        headers: server.user.auth,
-      });
-      assert.equal(read.statusCode, 200, read.body);
-      const segments = read.json<{ transcript_segments: Array<{ speaker_name: string; person_id: string }> }>();
-      assert.deepEqual(
-        segments.transcript_segments.map((s) => [s.person_id, s.speaker_name]),
-        [[alice, 'Alice']],
-      );
+      // The sample is queued as the message arrives; the label is written in the session's write order,
+      // so it is waited for rather than read at once.
+      const labelled = async () => {
+        const read = await server.t.app.inject({
+          method: 'GET',
+          url: `/v1/dev/user/conversations/${session.conversation_id}?include_transcript=true`,
+          headers: server.user.auth,
+        });
+        assert.equal(read.statusCode, 200, read.body);
+        const segments = read.json<{ transcript_segments: Array<{ speaker_name: string; person_id: string }> }>();
+        return segments.transcript_segments.map((s) => [s.person_id, s.speaker_name]);
+      };
+      await waitUntil(async () => (await labelled())[0]?.[0] === alice, 'the label');
+      assert.deepEqual(await labelled(), [[alice, 'Alice']]);
       await client.close();
     });
 
