@@ -696,6 +696,10 @@ test('a fact rewritten around the user conjugates its verb, not an adverb before
   const ailment = await engine.extractMemories(memo('The complaint, yes. Migraines, my doctor says.'), []);
   assert.equal(ailment.length, 1, JSON.stringify(ailment));
   assert.match(ailment[0].content, /^User has migraines?$/);
+  // A name that merely looks clinical ("-ia") is still a name.
+  assert.deepEqual(await contentsOf(memo('I talked to my daughter Patricia yesterday.')), [
+    "User's daughter is named Patricia",
+  ]);
 });
 
 test('a reply that drops its subject is the wearer’s ("Still allergic to shrimp", "Still hate herring")', async () => {

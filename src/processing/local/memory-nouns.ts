@@ -32,9 +32,11 @@ export function isLastingNoun(noun: string): boolean {
 /** Conditions newer than WordNet still have a clinical form: "aphantasia", "long-covid myalgia". */
 const CONDITION_FORM = /^[a-z-]{4,}(?:itis|osis|emia|aemia|pathy|algia|plegia|phobia|lexia|somnia)$|^[a-z]{6,}ia$/;
 
-/** Whether the word (lemma) names a health condition: "Migraines, my doctor says" names no doctor. */
+/**
+ * Whether WordNet files the word (lemma) under health conditions: "Migraines, my doctor says" names no
+ * doctor. The lexicon only, not CONDITION_FORM, whose "-ia" would take Victoria or Patricia for one.
+ */
 export function isConditionNoun(word: string): boolean {
   const lower = word.toLowerCase();
-  const singular = lower.replace(/(?<=[^s])s$/, '');
-  return lexicon().get(lower) === 'condition' || lexicon().get(singular) === 'condition' || CONDITION_FORM.test(lower);
+  return lexicon().get(lower) === 'condition' || lexicon().get(lower.replace(/(?<=[^s])s$/, '')) === 'condition';
 }
