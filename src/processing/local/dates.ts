@@ -106,18 +106,16 @@ const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
-// The sentence's answer, kept for its other mentions: a sentence of thousands of times asks it once.
-let lastEvening: { sentence: string; plan: boolean } = { sentence: '', plan: false };
-
-function eveningPlan(sentence: string): boolean {
-  if (lastEvening.sentence !== sentence) lastEvening = { sentence, plan: EVENING_PLAN.test(sentence) };
-  return lastEvening.plan;
-}
-
 const EVENING_PLAN =
   /\b(?:dinner|supper|drinks|tonight|evening|party|concert|gig|show|movie|film|cinema|theatre|theater|pub|bar|club|date night)\b/i;
 
-function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: LocalDateTime): DateMention | null {
+/** `evening`: the sentence names an evening's plan (asked once a sentence, not once a mention). */
+function fromChrono(
+  result: chronoTypes.ParsedResult,
+  sentence: string,
+  today: LocalDateTime,
+  evening: boolean,
+): DateMention | null {
   if (
     BARE_UNIT_NUMBER.test(result.text) ||
     DURATION_PHRASE.test(result.text) ||
@@ -145,8 +143,7 @@ function fromChrono(result: chronoTypes.ParsedResult, sentence: string, today: L
   let hasTime = start.isCertain('hour');
   // An hour said without am/pm between 1 and 7 is nearly always afternoon or evening ("at 3:30", "at 7");
   // so is one up to 11 for an evening's plan ("dinner at eight").
-  const evening = hour >= 8 && hour <= 11 && eveningPlan(sentence);
-  if (hasTime && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || evening)) {
+  if (hasTime && !start.isCertain('meridiem') && ((hour >= 1 && hour <= 7) || (hour >= 8 && hour <= 11 && evening))) {
     hour += 12;
     // "at four" said at 1 pm is today at 16:00, though 4 am had passed and chrono moved it to tomorrow.
     if (!certainDay && hour * 60 + minute > today.hour * 60 + today.minute) day = { ...today };
@@ -247,9 +244,10 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     ...weekEdges(readable, today),
     ...laterToday(readable, today),
   ];
-  const fromLibrary = chrono
-    .parse(readable, reference, { forwardDate: true })
-    .map((result) => fromChrono(result, readable, today))
+  const parsed = chrono.parse(readable, reference, { forwardDate: true });
+  const evening = parsed.length > 0 && EVENING_PLAN.test(readable);
+  const fromLibrary = parsed
+    .map((result) => fromChrono(result, readable, today, evening))
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
   const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable));

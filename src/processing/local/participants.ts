@@ -97,19 +97,8 @@ function soleAddressed(analysis: Analysis): string | null {
   return names.size === 1 ? [...names][0] : null;
 }
 
-const vocatives = new WeakMap<Sentence, string | null>();
-
 /** The name a sentence ends by addressing ("I'll send it today, Renata."), if it does. */
 export function closingVocative(sentence: Sentence): string | null {
-  // Asked once a task in the sentence: remembered, so a sentence of many tasks reads its tokens once.
-  const known = vocatives.get(sentence);
-  if (known !== undefined) return known;
-  const found = vocativeOf(sentence);
-  vocatives.set(sentence, found);
-  return found;
-}
-
-function vocativeOf(sentence: Sentence): string | null {
   const words = sentence.tokens.filter((token) => token.kind !== 'punctuation' || token.value === ',');
   const last = words.at(-1);
   const before = words.at(-2);
