@@ -1,5 +1,6 @@
 import type { Candidate } from './action-cues.js';
 import type { Draft } from './action-drafts.js';
+import { ITEM_NUMBER } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { localToUtc } from './timezone.js';
@@ -90,8 +91,7 @@ function dateOfNext(candidate: Candidate, extraction: Dating, accept: (next: Sen
 
 // "Number two: call the bank tomorrow.": the next numbered item of a list is a task of its own ("Draft
 // to Kalani by the 15th." after "I'll take the training deck" says when that one is due).
-const NEXT_TASK =
-  /^(?:(?:step|number|point|item)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[:.),]\s*([a-z]+)/i;
+const NEXT_TASK = new RegExp(`^${ITEM_NUMBER}\\s*[:.),]\\s*([a-z]+)`, 'i');
 
 function opensTask(sentence: Sentence): boolean {
   const verb = NEXT_TASK.exec(sentence.text.trim())?.[1]?.toLowerCase();
@@ -131,8 +131,7 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
     if (sentence.turn > candidate.sentence.turn + 2) return null;
     // A sentence with a task of its own dates that task, and ends the search.
     if (extraction.drafts?.some((draft) => draft.sentenceIndex === index)) return null;
-    const text = sentence.text.trim();
-    if (WHEN_ASKED.test(text)) {
+    if (WHEN_ASKED.test(sentence.text.trim())) {
       askedWhen = true;
       continue;
     }
@@ -141,7 +140,7 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
       if (sentence.turn > candidate.sentence.turn) return null;
       continue;
     }
-    const rest = `${text.slice(0, mention.index)} ${text.slice(mention.end)}`;
+    const rest = `${sentence.text.slice(0, mention.index)} ${sentence.text.slice(mention.end)}`;
     const answersWhen = askedWhen && sentence.turn > candidate.sentence.turn;
     const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3;
     return answersWhen || bare ? mentionInstant(mention, extraction.clock, 23, 59) : null;

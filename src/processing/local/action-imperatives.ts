@@ -3,10 +3,16 @@ import type { Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
 import { FILLERS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
+/** A list item's number as said or typed: "Step one", "Number two", "3". */
+export const ITEM_NUMBER =
+  '(?:(?:step|number|point|item)\\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
+
 // "To do: send the thank-you emails": a memo's heading opens its list like a discourse word, and so does
 // an item's number ("Step one: email Denise", "2) book the hall").
-const DISCOURSE_OPENERS =
-  /^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\b[,\s]+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\s*[:,-]\s*|(?:(?:step|number|point|item) )?(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[:.)]\s+)*/i;
+const DISCOURSE_OPENERS = new RegExp(
+  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b[,\\s]+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
+  'i',
+);
 
 // "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.
 const FRONTED =

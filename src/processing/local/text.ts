@@ -25,7 +25,7 @@ const BARE_CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   ],
   // "Ill get the numbers": "I'll" before a verb at the start of a clause; "I feel ill" stays.
   [
-    /(^|[.!?,;]\s+|\b(?:and|so|then|but|ok|okay|yeah|yes|sure|fine)\s+)(I|i)ll\b(?= (?:be|do|get|send|call|go|take|check|email|text|ask|bring|make|have|see|try|pay|book|write|look|pick|drop|let|put|sort|finish|start|come|give|tell|need|pop|grab|ring|buy|fix|set|meet|talk|keep|just|probably|definitely|also|never|always|still|only|really|have)\b)/gm,
+    /(^|[.!?,;]\s+|\b(?:and|so|then|but|ok|okay|yeah|yes|sure|fine)\s+)(I|i)ll\b(?= (?:be|do|get|send|call|go|take|check|email|text|ask|bring|make|have|see|try|pay|book|write|look|pick|drop|let|put|sort|finish|start|come|give|tell|need|pop|grab|ring|buy|fix|set|meet|talk|keep|just|probably|definitely|also|never|always|still|only|really)\b)/gm,
     "$1$2'll",
   ],
 ];
