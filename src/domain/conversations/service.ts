@@ -135,17 +135,22 @@ export class ConversationsService {
   }
 
   async get(userId: string, id: string, includeTranscript: boolean): Promise<DeveloperConversation> {
-    const row = await this.deps.conversations.findById(userId, id);
-    if (!row) throw new AppError(404, Detail.conversationNotFound);
-    const [view] = await this.present(userId, [row], includeTranscript);
-    return view;
+    return (await this.getWithText(userId, id, includeTranscript)).conversation;
   }
 
-  /** The text a conversation was created from (text create only; SPEC §4.2 keeps it out of the segments). */
-  async createdText(userId: string, id: string): Promise<string | null> {
+  /**
+   * The conversation and the text it was created from (text create only; SPEC §4.2 keeps it out of the
+   * segments and the developer view), read in one query.
+   */
+  async getWithText(
+    userId: string,
+    id: string,
+    includeTranscript: boolean,
+  ): Promise<{ conversation: DeveloperConversation; text: string | null }> {
     const row = await this.deps.conversations.findById(userId, id);
     if (!row) throw new AppError(404, Detail.conversationNotFound);
-    return row.text;
+    const [conversation] = await this.present(userId, [row], includeTranscript);
+    return { conversation, text: row.text };
   }
 
   async list(

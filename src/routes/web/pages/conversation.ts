@@ -98,11 +98,10 @@ export function registerConversationDetailPages(app: TypedApp, ctx: Services): v
     { preHandler, schema: { hide: true, tags, summary: 'One conversation', params: Id, response: errors(404, 422) } },
     async (request, reply) => {
       const user = await currentUser(ctx, request);
-      const c = await ctx.conversations.get(user.uid, request.params.id, true);
+      const { conversation: c, text } = await ctx.conversations.getWithText(user.uid, request.params.id, true);
       const folders = await ctx.folders.list(user.uid);
       const audio = await audioPlayer(ctx, request, user.uid, c.id);
       const segments = c.transcript_segments ?? [];
-      const text = segments.length === 0 ? await ctx.conversations.createdText(user.uid, c.id) : null;
       const body = html`${summary(c, user)}
 ${audio}
 <section aria-labelledby="transcript-h"><h2 id="transcript-h">Transcript</h2>${transcript(segments, text)}</section>
