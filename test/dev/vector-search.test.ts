@@ -71,15 +71,20 @@ for (const dialect of dialects()) {
 
     test("a question's own words ('what', 'in', 'the') match nothing; its content words search", async () => {
       const user = await createUser(t.ctx);
-      await seedMemory(t.ctx, user.uid, { content: 'Goes hiking in the Dolomites every summer' });
+      const hiking = await seedMemory(t.ctx, user.uid, { content: 'Goes hiking in the Dolomites every summer' });
       const coffee = await seedMemory(t.ctx, user.uid, { content: 'Drinks a flat white every morning' });
       const result = await search(t, user, 'what do I drink in the morning');
       assert.deepEqual(
         result.items.map((i) => i.id),
         [coffee],
       );
-      // A query of function words only still searches with them.
-      assert.equal((await search(t, user, 'in the')).ranking, 'full_text');
+      // A query of function words only matches nothing, on every database.
+      const none = await search(t, user, 'in the');
+      assert.deepEqual([none.items, none.returned_count, none.ranking], [[], 0, 'full_text']);
+      assert.deepEqual(
+        (await search(t, user, 'hiking')).items.map((i) => i.id),
+        [hiking],
+      );
     });
 
     test('limit outside 1..100 and a blank query → 422', async () => {

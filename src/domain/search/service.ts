@@ -78,12 +78,11 @@ export class SearchService {
         this.log.warn({ err }, 'vector search: embedding provider failed; answering with full-text ranking');
       }
     }
-    const all = this.search.terms(query);
-    if (all.length === 0) return { items: [], returned_count: 0, ranking: 'full_text' };
     // A question's own words ("what do I drink in the morning") would match any memory with "in" or
-    // "the": its content words search, and the whole query only when it has none.
-    const content = contentWords(all);
-    const terms = content.length > 0 ? content : all;
+    // "the": only its content words search, and a query of none matches nothing (as PostgreSQL's
+    // full-text dictionary, which drops such words, already answered).
+    const terms = contentWords(this.search.terms(query));
+    if (terms.length === 0) return { items: [], returned_count: 0, ranking: 'full_text' };
     // A stand-in for semantic search: memories with every word first; failing that, with any of them.
     let rows = await this.search.memories(userId, terms, { limit, offset: 0, mode: 'all' });
     if (rows.length === 0 && terms.length > 1)
