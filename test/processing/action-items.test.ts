@@ -795,3 +795,23 @@ test('an item’s number opens a memo’s list like a heading ("Step one: email 
   );
   assert.equal(due, '2026-03-31T23:59');
 });
+
+test('"I\'ll do it" after a request takes the verb of the request, not "do"', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['Georgia, can you at least book the table for the week after?', "Fine, I'll do it.", 'Book the table'],
+    ['We need someone to call the caterer.', "I'll do that tomorrow.", 'Call the caterer'],
+  ];
+  for (const [asked, reply, expected] of cases) {
+    const found = await items(
+      dialogue([
+        ['Priya', false, asked],
+        ['Georgia', true, reply],
+      ]),
+    );
+    assert.deepEqual(
+      found.map(([text]) => text),
+      [expected],
+      reply,
+    );
+  }
+});

@@ -722,3 +722,24 @@ test('one of the wearer’s people named after the relation ("Mama is Eirini", "
   // A nationality is no name.
   assert.ok(!(await contentsOf(memo('My dad is Polish.'))).some((content) => /named/.test(content)));
 });
+
+test('who the wearer is by a WordNet person noun, an introduction, a pet named after the count, a course, a lasting state', async () => {
+  const cases: Array<[string, string]> = [
+    ["I'm a flight attendant, so my hours are all over the place.", 'User is a flight attendant'],
+    ["I'm the godfather, so I need to buy something proper.", 'User is the godfather'],
+    ["This is my sister Jess, she's the car person in the family.", "User's sister is named Jess"],
+    ["Here's my husband, Tom.", "User's husband is named Tom"],
+    ['I have another cat, Biscotte, she eats kibble.', 'User has another cat, Biscotte'],
+    ['I ran the marketing team at Unilever for five years.', 'User ran the marketing team at Unilever for five years'],
+    ['I used to be a teacher.', 'User used to be a teacher'],
+    ["I'm on maternity leave until June.", 'User is on maternity leave until June'],
+    ["I'm seven months pregnant.", 'User is seven months pregnant'],
+    ["We've been married for ten years.", 'User has been married for ten years'],
+    ["I'm still driving the bus for CTA.", 'User is still driving the bus for CTA'],
+    ["I'm doing my MBA at FGV.", 'User is doing their MBA at FGV'],
+  ];
+  for (const [said, expected] of cases) assert.deepEqual(await contentsOf(memo(said)), [expected], said);
+  // A pointing word is no name, a verdict is no identity, and a phrasal "ran into" no life event.
+  for (const said of ['This is my dog.', "I'm such an idiot.", 'I ran into Tom at Tesco.', "I'm a bit late."])
+    assert.deepEqual(await contentsOf(memo(said)), [], said);
+});

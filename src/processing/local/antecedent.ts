@@ -41,6 +41,8 @@ interface Chunk {
   oblique: boolean;
   /** which comma-separated stretch of the sentence it is in */
   clause: number;
+  /** the verb in its base form that acts on it in that stretch ("book" in "can you book the table") */
+  verb?: string;
 }
 
 // Amounts, deadlines and judgements are said about a thing, never the thing a task acts on ("That's
@@ -63,6 +65,7 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
   let lead: Token | undefined;
   let clause = 0;
   let before: Token | undefined;
+  let governing: Token | undefined;
   const flush = () => {
     const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.length - 1;
     const phrase = run.slice(0, cut + 1);
@@ -75,6 +78,7 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
         phrase: `${article}${phrase.map((token) => token.value).join(' ')}`,
         oblique: lead?.pos === 'ADP',
         clause,
+        verb: governing?.lemma,
       });
     }
     run = [];
@@ -89,7 +93,11 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
     }
     previous = token;
     flush();
-    if (token.kind === 'punctuation') clause++;
+    if (token.kind === 'punctuation') {
+      clause++;
+      governing = undefined;
+    }
+    if (token.pos === 'VERB') governing = token;
     // Determiners and possessives sit between a preposition and its noun ("in the region", "to my manager").
     if (token.pos !== 'DET' && token.pos !== 'PRON') lead = token;
   }
@@ -102,12 +110,16 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
  * sentence, the subject or object (not a noun inside a prepositional phrase) of its last stretch that
  * has one: "They want a revised timeline. Can you draft it?", "We'll cover the fee, send me the receipt."
  */
-function salientChunk(chunks: Chunk[], sameSentence: boolean): string | undefined {
+function salientChunk(chunks: Chunk[], sameSentence: boolean): Chunk | undefined {
   const arguments_ = chunks.filter((chunk) => !chunk.oblique);
-  if (sameSentence) return (arguments_.at(-1) ?? chunks.at(-1))?.phrase;
+  if (sameSentence) return arguments_.at(-1) ?? chunks.at(-1);
   const lastClause = arguments_.at(-1)?.clause;
-  return (arguments_.find((chunk) => chunk.clause === lastClause) ?? chunks.at(-1))?.phrase;
+  return arguments_.find((chunk) => chunk.clause === lastClause) ?? chunks.at(-1);
 }
+
+/** Verbs that stand in for the one said before: "I'll do it" after "can you book the table?" books it. */
+const PRO_VERBS = /^(?:do|handle|sort)$/i;
+const EMPTY_VERBS = new Set(['do', 'be', 'have', 'get', 'make', 'need', 'want', 'let', 'go']);
 
 function tokensBefore(sentence: Sentence, offset: number): Token[] {
   const end = tokenIndexAt(sentence, offset);
@@ -203,16 +215,20 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
     if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) break;
     const tokens = back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens;
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
-    const phrase =
+    const chunk =
       pronoun.pointer === 'person'
-        ? namesIn(tokens).at(-1)
+        ? undefined
         : salientChunk(
-            chunksOf(tokens, pronoun.pointer).filter((chunk) => !mentions(description, chunk.phrase)),
+            chunksOf(tokens, pronoun.pointer).filter((found) => !mentions(description, found.phrase)),
             back === 0,
           );
+    const phrase = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : chunk?.phrase;
     if (phrase === undefined) continue;
     const words = description.split(/\s+/);
     words[pronoun.index] = phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
+    const verb = chunk?.verb;
+    if (pronoun.index === 1 && PRO_VERBS.test(words[0]) && verb !== undefined && !EMPTY_VERBS.has(verb))
+      words[0] = verb.charAt(0).toUpperCase() + verb.slice(1);
     // "pick it up" → "pick up the Civic": the particle goes back before a named object.
     const particle = words[pronoun.index + 1];
     if (particle !== undefined && PARTICLE.test(particle)) {

@@ -11,11 +11,11 @@ import { extractActionItems } from './action-items.js';
 import { analysisOf, plainText } from './analysis.js';
 import { extractMemories } from './memories.js';
 import { loadNlp } from './nlp.js';
+import { preloadNounKinds } from './noun-kinds.js';
 import { decideByPresence } from './presence.js';
 import { decideByRules } from './relevance.js';
 import { localModelKeeps, localModelKeepsNonLatin } from './relevance-model.js';
 import { buildStructure } from './structure.js';
-import { preloadNounKinds } from './title-model.js';
 import { preloadTopicLexicon } from './topic-lexicon.js';
 
 export { decideByRules, RULES_VERSION } from './relevance.js';

@@ -8,13 +8,15 @@ import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmat
 import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
 import { lexicalFact } from './memory-lexical.js';
-import { BELONGING_WORD, FACT_PATTERNS, isProfession, RELATIVE_SUBJECT } from './memory-patterns.js';
+import { BELONGING_WORD, FACT_PATTERNS, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { peopleOfWearer } from './memory-people.js';
 import {
   employerFact,
   favoriteFact,
   homeFact,
   householdFact,
+  INTRODUCED_KIN,
+  identityFact,
   KIN_NAMED,
   kinWord,
   lifeSpan,
@@ -22,6 +24,7 @@ import {
   pairFact,
   placeReply,
   roleFact,
+  withNamesCounted,
 } from './memory-phrasings.js';
 import { namedRelative } from './memory-relatives.js';
 import { shapeOf } from './memory-shapes.js';
@@ -67,16 +70,19 @@ export interface Fact {
   source: string;
 }
 
-function professionFact(clause: string): boolean {
-  const match = /^I(?:'m| am) (?:an?|the) ((?:[\w-]+ ){0,2}[\w-]+)/i.exec(clause);
-  return match !== null && isProfession(match[1].split(' '));
-}
-
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
   const kin = NAMED_KIN.exec(clause);
   if (kin !== null)
     return {
       content: `User's ${kin[2].toLowerCase()} is named ${kin[1]}`,
+      category: 'core',
+      kind: 'named',
+      source: clause,
+    };
+  const introduced = INTRODUCED_KIN.exec(clause);
+  if (introduced !== null && tokens.find((token) => token.value === introduced[2])?.pos === 'PROPN')
+    return {
+      content: `User's ${introduced[1].toLowerCase()} is named ${introduced[2]}`,
       category: 'core',
       kind: 'named',
       source: clause,
@@ -100,7 +106,8 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
   const favorite = favoriteFact(clause);
   if (favorite !== null)
     return { content: trimFact(favorite), category: 'interests', kind: 'favorite', source: clause };
-  if (professionFact(clause)) return { content: rewrite(clause), category: 'work', kind: 'profession', source: clause };
+  const identity = identityFact(clause);
+  if (identity !== null) return { content: rewrite(clause), category: identity, kind: 'profession', source: clause };
   // "We live in Leith", "we've got three kids": the household's fact is the wearer's too.
   const own = asWearer(clause);
   for (const { pattern, category } of FACT_PATTERNS) {
@@ -141,17 +148,6 @@ function resolvePointer(clause: string, previous: string | undefined): string {
   if (!verbless || tokens.length > 4 || !tokens.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN'))
     return clause;
   return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
-}
-
-// "We have two dogs, Bruno and Mia": the names said right after the children or animals counted.
-const COUNTED =
-  /\bhas (?:got )?(?:a|an|one|two|three|four|five|six|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?)$/;
-const NAMES_AFTER =
-  /\b(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?),\s+(\p{Lu}\p{Ll}+(?:,\s+\p{Lu}\p{Ll}+)*(?:,?\s+and\s+\p{Lu}\p{Ll}+)?)/u;
-
-function withNamesCounted(fact: Fact, text: string): Fact {
-  const names = COUNTED.test(fact.content) ? NAMES_AFTER.exec(text) : null;
-  return names === null ? fact : { ...fact, content: `${fact.content}, ${names[1]}` };
 }
 
 function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): Fact[] {

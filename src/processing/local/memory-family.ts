@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { HERD, SPECIES } from './memory-people.js';
+import { POINTING } from './memory-phrasings.js';
 import { addressedAs } from './setting.js';
 import { isPlaceholderSpeaker, isRoleWord } from './text.js';
 
@@ -18,7 +19,7 @@ const CALLS_PARENT = addressedAs(PARENT_WORD);
 const PARENT_LABEL = new RegExp(`^${PARENT_WORD}$`, 'i');
 const NAME_LABEL = /^\p{Lu}\p{Ll}+$/u;
 const SAID_A_PET = new RegExp(
-  `\\b(\\p{Lu}\\p{Ll}+) is (?:a|an|our|my) (?:little |big |old |young |baby )?${SPECIES.source}`,
+  `\\b${POINTING}(\\p{Lu}\\p{Ll}+) is (?:a|an|our|my) (?:little |big |old |young |baby )?${SPECIES.source}`,
   // Case matters: "Peanut" is a name, "it" is not.
   'u',
 );

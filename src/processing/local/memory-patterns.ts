@@ -84,7 +84,24 @@ export const FACT_PATTERNS: FactPattern[] = [
       /^I(?:'m| am) (?:\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)(?: years old)?$/i,
     category: 'core',
   },
-  { pattern: /^I used to (?:live|work|teach|study)\b/i, category: 'core' },
+  { pattern: /^I used to (?:live|work|teach|study|be an? )\b/i, category: 'core' },
+  // "We've been married for ten years", "we've been together since uni": the couple's span.
+  { pattern: /^(?:I|we)(?:'ve| have) been (?:married|together|dating)\b/i, category: 'core' },
+  // "I'm seven months pregnant", "I'm on maternity leave", "I'm on blood thinners": a state that lasts.
+  { pattern: /^I(?:'m| am) (?:\w+ (?:weeks|months) )pregnant\b/i, category: 'core' },
+  {
+    pattern:
+      /^I(?:'m| am) (?:still |currently |now )?on (?:\w+ )?(?:leave|sabbatical|medication|meds|thinners|insulin|antidepressants|statins|dialysis|chemo)\b/i,
+    category: 'core',
+  },
+  // "I'm doing my MBA at FGV", "I've got my MBA classes on Thursdays": a course of study the wearer is on.
+  {
+    pattern:
+      /^I(?:'m| am|'ve got| have| have got) (?:doing )?my (?:mba|phd|masters?|master's|degree|diploma|a-levels)\b/i,
+    category: 'skills',
+  },
+  // "I'm still driving the bus for CTA": an ongoing occupation, placed by whom or where it is done for.
+  { pattern: /^I(?:'m| am) still \w+ing\b(?:[\w' -]+)? (?:for|at|with) \p{Lu}/u, category: 'work' },
   { pattern: new RegExp(`^I(?:'m| am) (?:a )?(?:${BELONGING})\b`, 'i'), category: 'core' },
   // "I got married in June", "I've got three kids": a change of family, and a family counted.
   { pattern: /^I (?:just |recently )?got (?:married|engaged|divorced)\b/i, category: 'core' },

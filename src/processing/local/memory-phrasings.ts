@@ -1,8 +1,11 @@
+import type { MemoryCategory } from '../../domain/categories.js';
 import { MAX_WORDS } from './memory-clauses.js';
 import { isProfession } from './memory-patterns.js';
 import { CALENDAR } from './memory-relatives.js';
 import { KIN_WORDS, type Shape } from './memory-shapes.js';
 import { parseTokens, type Token } from './nlp.js';
+import { namesPerson } from './noun-kinds.js';
+import { FUNCTION_WORDS } from './vocabulary.js';
 
 /**
  * Facts said in a shape of their own that a plain third-person rewrite would garble: a favourite, a
@@ -36,14 +39,21 @@ export function employerFact(clause: string): string | null {
   return match === null ? null : `User works at ${match[1].trim()}`;
 }
 
+/** Words that point rather than name: "This is my sister" names nobody. */
+export const POINTING = '(?!(?:This|That|Here|There|It|He|She)\\b)';
 // "Jenny's my cousin": a name put to one of the wearer's people.
 export const NAMED_KIN = new RegExp(
-  `^(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
+  `^${POINTING}(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
   'u',
 );
 // "My sister is Noor", "Mama is Eirini, her name day was in May": one of the wearer's people, then the name.
 export const KIN_NAMED = new RegExp(
   `^(?:my )?((?:little |big |older |younger |best )?(?:${KIN_WORDS}|mama|mamá|papa|papá|mommy|daddy|nana|nani|abuela|abuelo|oma|opa))(?:'s| is) (?:called |named )?(\\p{Lu}\\p{Ll}+)(?=$|[,.;!?]| (?:and|but|so|by|from|who)\\b)`,
+  'iu',
+);
+// "This is my sister Jess", "Here's my husband, Tom": the wearer introducing one of their people.
+export const INTRODUCED_KIN = new RegExp(
+  `^(?:this|that|here)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS}),? (\\p{Lu}\\p{Ll}+)\\b`,
   'iu',
 );
 const KIN_IN_ENGLISH: Record<string, string> = {
@@ -189,4 +199,30 @@ export function placeReply(text: string): string | null {
   const rest = still[3]?.replace(/^still\s+/i, '');
   const content = `User is still ${still[1].toLowerCase()} ${still[2]}${rest === undefined ? '' : `, ${rest}`}`;
   return content.split(' ').slice(0, MAX_WORDS).join(' ');
+}
+
+// Person nouns that judge rather than describe: "I'm such an idiot" is no fact about the wearer.
+const VERDICT_NOUNS = new Set(['idiot', 'fool', 'sucker', 'baby', 'genius', 'jerk', 'moron', 'loser', 'wimp']);
+
+/** "I'm a nurse" is the wearer's work; "I'm a flight attendant", "I'm the godfather": who the wearer is. */
+export function identityFact(clause: string): MemoryCategory | null {
+  const match = /^I(?:'m| am) (?:an?|the) ((?:[\w-]+ ){0,2}[\w-]+)/i.exec(clause);
+  if (match === null) return null;
+  const words = match[1].split(' ');
+  if (isProfession(words)) return 'work';
+  // WordNet files the noun under people (a job, a role, a way of life), and no earlier word ends the phrase.
+  const head = words.findIndex((word) => namesPerson(word));
+  if (head === -1 || VERDICT_NOUNS.has(words[head].toLowerCase())) return null;
+  return words.slice(0, head).some((word) => FUNCTION_WORDS.has(word.toLowerCase())) ? null : 'core';
+}
+
+// "We have two dogs, Bruno and Mia": the names said right after the children or animals counted.
+const COUNTED =
+  /\bhas (?:got )?(?:a|an|another|one|two|three|four|five|six|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?)$/;
+const NAMES_AFTER =
+  /\b(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?),\s+(\p{Lu}\p{Ll}+(?:,\s+\p{Lu}\p{Ll}+)*(?:,?\s+and\s+\p{Lu}\p{Ll}+)?)/u;
+
+export function withNamesCounted<T extends { content: string }>(fact: T, text: string): T {
+  const names = COUNTED.test(fact.content) ? NAMES_AFTER.exec(text) : null;
+  return names === null ? fact : { ...fact, content: `${fact.content}, ${names[1]}` };
 }

@@ -25,7 +25,7 @@ const PASSING = new Set(
   home away out off in on up down around new old alone close next last first gonna able unable available
   glad grateful thankful curious interested worried tired exhausted confused excited stressed annoyed
   bored surprised shocked impressed pleased disappointed relieved embarrassed terrified lost stuck
-  dead proud starving stuffed drunk hungover freezing knackered shattered jealous so
+  dead proud starving stuffed drunk hungover freezing knackered shattered jealous so such
   panicking freaking stressing dying melting buzzing shaking crying laughing joking rushing`.split(/\s+/),
 );
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'his', 'her', 'their', 'this', 'that', 'some']);
@@ -182,7 +182,7 @@ function tenure(tokens: Token[]): Shape | null {
 
 /** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */
 const LIFE_VERBS = new Set(
-  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join divorce adopt'.split(
+  'come move grow live study graduate work start quit retire marry train serve teach immigrate emigrate leave found join divorce adopt run lead manage'.split(
     ' ',
   ),
 );
@@ -193,6 +193,9 @@ function lifeEvent(tokens: Token[]): Shape | null {
   if (tokens[0]?.normal !== 'i') return null;
   const verb = tokens[1];
   if (verb === undefined || verb.pos !== 'VERB' || verb.normal === verb.lemma || !LIFE_VERBS.has(verb.lemma))
+    return null;
+  // "I ran into Tom", "I ran out of milk": a phrasal verb says what happened, not a life's course.
+  if (verb.lemma === 'run' && /^(?:into|out|over|off|late|around|to|across)$/.test(tokens[2]?.normal ?? ''))
     return null;
   // "last week" is news; "last year" can date a change of life ("I left Deloitte last year").
   if (

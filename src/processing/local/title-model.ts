@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ConversationCategory } from '../../domain/categories.js';
 import type { Analysis } from './analysis.js';
 import { isEventNoun } from './event-words.js';
 import { flag, probability } from './logistic.js';
 import { KIN } from './memory-shapes.js';
+import { nounKind } from './noun-kinds.js';
 import { isSettingCue } from './setting.js';
 import { TITLE_MODEL } from './title-model-weights.js';
 import { topicWeights } from './topic-lexicon.js';
@@ -57,22 +56,6 @@ export const TITLE_FEATURE_NAMES = [
 
 /** How many of the ranked phrases the model considers: further down, none is ever a headline. */
 export const TITLE_CANDIDATES = 12;
-
-let kindOf: ReadonlyMap<string, string> | undefined;
-
-/** Reads the noun kinds (about 15 ms); the engine does it when it starts, not on its first conversation. */
-export function preloadNounKinds(): ReadonlyMap<string, string> {
-  if (kindOf === undefined) {
-    const file = join(import.meta.dirname, 'lexicons', 'noun-kinds.json');
-    const { kinds } = JSON.parse(readFileSync(file, 'utf8')) as { kinds: Record<string, string[]> };
-    kindOf = new Map(Object.entries(kinds).flatMap(([kind, words]) => words.map((word) => [word, kind] as const)));
-  }
-  return kindOf;
-}
-
-function nounKind(lemma: string): string | undefined {
-  return preloadNounKinds().get(lemma);
-}
 
 /** The feature vector of the topic at `rank`, in TITLE_FEATURE_NAMES order. */
 export function titleFeatures(
