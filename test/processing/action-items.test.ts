@@ -815,3 +815,26 @@ test('"I\'ll do it" after a request takes the verb of the request, not "do"', as
     );
   }
 });
+
+test('a short word of assent before the day in the reply still dates the request', async () => {
+  const cases: Array<[string, string, string, string]> = [
+    [
+      'Arjun, can you update the runbook for the retry flow?',
+      'Sure, after the merge. Probably tomorrow morning.',
+      'Update the runbook for the retry flow',
+      '2026-03-05',
+    ],
+    ['Can you send me the slides for the board?', 'Sure. Friday at the latest.', 'the slides', '2026-03-06'],
+  ];
+  for (const [asked, reply, task, day] of cases) {
+    const found = await items(
+      dialogue([
+        ['Lena', false, asked],
+        ['Arjun', true, reply],
+      ]),
+    );
+    assert.equal(found.length, 1, JSON.stringify(found));
+    assert.ok(found[0][0].includes(task), JSON.stringify(found));
+    assert.equal(found[0][1]?.slice(0, 10), day, JSON.stringify(found));
+  }
+});

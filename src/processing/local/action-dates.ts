@@ -137,7 +137,9 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
     }
     const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
     if (mention === undefined) {
-      if (sentence.turn > candidate.sentence.turn) return null;
+      // "Sure, after the merge. Probably tomorrow morning.": a short word of assent opens the reply.
+      const assent = sentence.turn === candidate.sentence.turn + 1 && wordCount(sentence.text) <= 5;
+      if (sentence.turn > candidate.sentence.turn && !assent) return null;
       continue;
     }
     const rest = `${sentence.text.slice(0, mention.index)} ${sentence.text.slice(mention.end)}`;
