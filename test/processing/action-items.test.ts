@@ -36,6 +36,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
   // "this week" is the working week's Friday (said on a Wednesday).
   ["I'll send the lease renewal later this week.", 'Send the lease renewal', '2026-03-06T23:59'],
+  // Counts past twelve said in words ("twenty-one days") are counted too.
+  ["I'll send the deposit in twenty-one days.", 'Send the deposit', '2026-03-25T23:59'],
   // A date in someone else's clause, joined by "and", is not the wearer's.
   ['Tom will order the tiles on Monday and I will call the plumber.', 'Call the plumber', null],
   // Straight after the conversation: today.
@@ -837,4 +839,32 @@ test('a short word of assent before the day in the reply still dates the request
     assert.ok(found[0][0].includes(task), JSON.stringify(found));
     assert.equal(found[0][1]?.slice(0, 10), day, JSON.stringify(found));
   }
+});
+
+test('the time the asker gives for a request, in the same turn or after the wearer replies, is its due date', async () => {
+  const sameTurn = await items(
+    dialogue([
+      [
+        'Agent',
+        false,
+        'Can you send me a repair quote from a contractor? You have fourteen days from today to send it.',
+      ],
+      ['Sam', true, 'Okay, fourteen days.'],
+    ]),
+  );
+  assert.deepEqual(
+    sameTurn.map(([text, due]) => [text.includes('repair quote'), due?.slice(0, 10)]),
+    [[true, '2026-03-18']],
+  );
+  const nextTurn = await items(
+    dialogue([
+      ['Adviser', false, 'I need your last three payslips to do the full plan.'],
+      ['Sam', true, 'I can get those from the payroll site.'],
+      ['Adviser', false, "If you send them by next Friday, I'll have the plan ready."],
+    ]),
+  );
+  assert.deepEqual(
+    nextTurn.map(([text, due]) => [text.includes('payslips'), due?.slice(0, 10)]),
+    [[true, '2026-03-13']],
+  );
 });

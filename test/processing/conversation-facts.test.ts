@@ -139,3 +139,41 @@ test('events: a short reply that accepts the time takes the plan its question pu
     ['Loss Adjuster'],
   );
 });
+
+// A catch-up between friends, labelled with names, as a newcomer typed it.
+const CATCH_UP = [
+  "Jess: Hey! It's been ages. How's life?",
+  "Me: Pretty good! Busy with work. I'm a product designer at a fintech startup now, been there about two years.",
+  'Jess: Oh nice. Where did you grow up again?',
+  'Me: I grew up in Porto, in Portugal.',
+  "Jess: That's right. And how's Daniel?",
+  "Me: Daniel's great. We've been together five years now, we just adopted a cat called Miso.",
+  'Jess: Aww. Hey, we should get dinner soon. Thai place on Friday?',
+  "Me: I'd love to, but I'm allergic to peanuts, so Thai can be tricky. Maybe the Italian place instead?",
+  'Jess: Sure, Italian on Friday at 7 then.',
+  'Me: Perfect, see you then.',
+].join('\n');
+
+test('a catch-up: the animal is the one called by its name, an allergy is kept, the dinner takes the time settled later', async () => {
+  const input = memo(CATCH_UP, { timezone: 'Europe/London', startedAt: '2026-11-28T18:50:00Z', userName: 'Alex' });
+  const found = await memories(input);
+  assert.ok(found.includes("User's cat is named Miso"), JSON.stringify(found));
+  assert.ok(found.includes('User is allergic to peanuts'), JSON.stringify(found));
+  assert.ok(!found.some((memory) => /cat is named Daniel|been together/.test(memory)), JSON.stringify(found));
+  const { events } = await engine.structure(input);
+  assert.deepEqual(
+    events.map((event) => [event.title, wallClock(event.start, 'Europe/London')]),
+    [['Dinner with Jess', '2026-12-04T19:00']],
+  );
+});
+
+test('"this weekend" said at the weekend is the one under way, and a note to self may keep its "I need to"', async () => {
+  const saturday = { timezone: 'Europe/London', startedAt: '2026-11-28T18:50:00Z' };
+  assert.deepEqual(await items(memo('Note to self: I need to clean out the garage this weekend.', saturday)), [
+    ['Clean out the garage', '2026-11-29T23:59'],
+  ]);
+  const sunday = { timezone: 'Europe/London', startedAt: '2026-11-29T10:00:00Z' };
+  assert.deepEqual(await items(memo("I'll fill in the medical history form this weekend.", sunday)), [
+    ['Fill in the medical history form', '2026-11-29T23:59'],
+  ]);
+});

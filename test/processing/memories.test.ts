@@ -17,12 +17,12 @@ async function contentsOf(input: TranscriptInput): Promise<string[]> {
 test('first-person facts become "User …" memories with categories and tags', async () => {
   const memories = await engine.extractMemories(memo("I live in Lisbon. I'm allergic to peanuts."), []);
   assert.deepEqual(memories, [
-    { content: 'User lives in Lisbon', category: 'core', tags: ['lisbon'] },
     { content: 'User is allergic to peanuts', category: 'core', tags: ['peanut'] },
+    { content: 'User lives in Lisbon', category: 'core', tags: ['lisbon'] },
   ]);
 });
 
-test('at most four memories, the ones the memory model is surest of first', async () => {
+test('at most four memories, the ones the memory model is surest of first (what the body allows ranks high)', async () => {
   const text =
     "I live in Lisbon. I work as a nurse at the children's hospital. I'm allergic to peanuts. I've been learning the cello for two years. I run every morning before work. I have two cats.";
   const memories = await engine.extractMemories(memo(text), []);
@@ -30,8 +30,8 @@ test('at most four memories, the ones the memory model is surest of first', asyn
     memories.map((memory) => [memory.content, memory.category]),
     [
       ["User works as a nurse at the children's hospital", 'work'],
-      ['User lives in Lisbon', 'core'],
       ['User is allergic to peanuts', 'core'],
+      ['User lives in Lisbon', 'core'],
       ['User has two cats', 'core'],
     ],
   );

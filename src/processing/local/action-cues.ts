@@ -71,7 +71,7 @@ const SELF_CUES: Cue[] = [
   },
   {
     pattern:
-      /\b(?:remind me to|don'?t (?:let me )?forget to|do not forget to|remember to|note to self\s*[:,-]?|make a note to|set a reminder to|reminder(?: for me)?\s*[:,-]\s*(?:i need to|i have to|to)?)\s+/gi,
+      /\b(?:remind me to|don'?t (?:let me )?forget to|do not forget to|remember to|note to self\s*[:,-]?(?:\s*(?:i (?:need to|have to|must|should|gotta)|i'll|i will|to)\b)?|make a note to|set a reminder to|reminder(?: for me)?\s*[:,-]\s*(?:i need to|i have to|to)?)\s+/gi,
     kind: 'reminder',
     strength: 'strong',
   },

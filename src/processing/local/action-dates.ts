@@ -125,6 +125,7 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
   if (HABIT.test(candidate.clause)) return null;
   const { sentences } = extraction.analysis;
   let askedWhen = false;
+  let assented = false;
   const last = Math.min(sentences.length - 1, candidate.sentenceIndex + LOOK_AHEAD_FOR_ANSWER);
   for (let index = candidate.sentenceIndex + 1; index <= last; index++) {
     const sentence = sentences[index];
@@ -140,11 +141,14 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
       // "Sure, after the merge. Probably tomorrow morning.": a short word of assent opens the reply.
       const assent = sentence.turn === candidate.sentence.turn + 1 && wordCount(sentence.text) <= 5;
       if (sentence.turn > candidate.sentence.turn && !assent) return null;
+      if (sentence.turn > candidate.sentence.turn) assented = true;
       continue;
     }
     const rest = `${sentence.text.slice(0, mention.index)} ${sentence.text.slice(mention.end)}`;
     const answersWhen = askedWhen && sentence.turn > candidate.sentence.turn;
-    const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3;
+    // After a word of assent, only a day said on its own answers ("I'll leave early on Friday" is a plan of its own).
+    const ownPlan = assented && /\b(?:i|i'll|i'm|we|we'll|we're)\b/i.test(rest);
+    const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3 && !ownPlan;
     return answersWhen || bare ? mentionInstant(mention, extraction.clock, 23, 59) : null;
   }
   return null;
@@ -164,11 +168,28 @@ const BARE_DEADLINE =
 export function deadlineSaidAfter(candidate: Candidate, extraction: Dating): Date | null {
   // "Email Dr. Okafor tonight about an extension. It's due on the 22nd": a task with a day of its own keeps it.
   const ownDay = () => mentionsOf(extraction, candidate.sentenceIndex).some((item) => item.precise && item.dateKnown);
-  return dateOfNext(
-    candidate,
-    extraction,
-    (next) => (DUE_OF_IT.test(next.text.trim()) || BARE_DEADLINE.test(next.text.trim())) && !ownDay(),
-  );
+  const deadline = (next: Sentence) =>
+    [DUE_OF_IT, BARE_DEADLINE, TIME_GIVEN].some((shape) => shape.test(next.text.trim())) && !ownDay();
+  return dateOfNext(candidate, extraction, deadline) ?? timeGivenLater(candidate, extraction);
+}
+
+// "You have fourteen days from today to send those.", "If you send them by next Wednesday, …": the
+// time the asker gives for what they just asked for.
+const TIME_GIVEN =
+  /^(?:and |so |but )?(?:you(?:'ve| have)(?: got)? (?:[\w-]+ ){1,3}(?:days?|weeks?|months?)(?: from (?:today|now))? to\b|you(?:'ve| have)? got until\b|(?:if|once|when) you (?:can )?(?:send|get|bring|return|submit|drop|email|give|upload|post) (?:me |us )?(?:it|them|those|these|that|everything|all that)\b)/i;
+
+/** The asker's next turn, after the wearer's reply, gives the time for the request ("If you send them by Wednesday…"). */
+function timeGivenLater(candidate: Candidate, extraction: Dating): Date | null {
+  if (candidate.kind !== 'request' || candidate.sentence.isUser) return null;
+  const { sentences } = extraction.analysis;
+  for (let index = candidate.sentenceIndex + 1; index < sentences.length; index++) {
+    const sentence = sentences[index];
+    if (sentence.turn > candidate.sentence.turn + 2) return null;
+    if (sentence.speaker !== candidate.sentence.speaker || !TIME_GIVEN.test(sentence.text.trim())) continue;
+    const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
+    return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+  }
+  return null;
 }
 
 export const CARRIED = /^(?:Bring|Take along|Show)\b/;

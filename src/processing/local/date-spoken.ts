@@ -92,6 +92,24 @@ export function spokenUnits(sentence: string): string {
     );
 }
 
+const TEENS = ['thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const ONES = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const COUNT_OF_UNITS = new RegExp(
+  `\\b(${TEENS.join('|')}|(?:${TENS.join('|')})(?:[- ](?:${ONES.join('|')}))?) (days?|weeks?|months?|years?|hours?|minutes?)\\b`,
+  'gi',
+);
+
+/** "fourteen days from today" → "14 days from today": chrono counts in words only up to twelve. */
+export function countedUnits(sentence: string): string {
+  return sentence.replace(COUNT_OF_UNITS, (whole, count: string, unit: string) => {
+    const [tens, ones] = count.toLowerCase().split(/[- ]/);
+    const teen = TEENS.indexOf(tens);
+    const value = teen !== -1 ? 13 + teen : (TENS.indexOf(tens) + 2) * 10 + (ONES.indexOf(ones ?? '') + 1);
+    return sameLength(`${value} ${unit}`, whole);
+  });
+}
+
 /** The next such weekday after today (a week on when today is that day). */
 function nextWeekday(today: LocalDateTime, weekday: number): LocalDateTime {
   const ahead = (weekday - localWeekday(today) + 7) % 7;
@@ -174,7 +192,13 @@ export function monthParts(sentence: string, today: LocalDateTime): DateMention[
 const EARLY_NEXT_WEEK = /\b(?:early|(?:the )?(?:beginning|start) of) next week\b/gi;
 const BEFORE_WEEKEND = /\bbefore the weekend\b/gi;
 
-/** "early next week" is next week's Monday; "before the weekend" ends on Friday. */
+// "I'll do that this weekend" said on a Saturday or a Sunday means the weekend under way.
+const THIS_WEEKEND = /\b(?:(?:by|over|during) )?(?:this|the) weekend\b(?! after)/gi;
+
+/**
+ * "early next week" is next week's Monday; "before the weekend" ends on Friday; "this weekend" said
+ * at the weekend is the one under way (its Sunday), not next Saturday.
+ */
 export function weekEdges(sentence: string, today: LocalDateTime): DateMention[] {
   if (!/week/i.test(sentence)) return [];
   const monday = [...sentence.matchAll(EARLY_NEXT_WEEK)].map((match) =>
@@ -184,7 +208,17 @@ export function weekEdges(sentence: string, today: LocalDateTime): DateMention[]
     ...mentionOver(sentence, match, localWeekday(today) === 5 ? today : nextWeekday(today, 5)),
     deadline: true,
   }));
-  return [...monday, ...friday];
+  const weekday = localWeekday(today);
+  const underWay =
+    weekday === 6 || weekday === 0
+      ? [...sentence.matchAll(THIS_WEEKEND)]
+          .filter((match) => !/\bbefore\s+$/i.test(sentence.slice(0, match.index)))
+          .map((match) => ({
+            ...mentionOver(sentence, match, weekday === 6 ? addLocalDays(today, 1) : today),
+            deadline: /^by\b/i.test(match[0]),
+          }))
+      : [];
+  return [...monday, ...friday, ...underWay];
 }
 
 // "right after this call", "after this meeting", "I'll forward it after this.", "as soon as I hang up", "on the way

@@ -11,6 +11,7 @@ import {
   ordinalDays,
 } from './date-phrases.js';
 import {
+  countedUnits,
   laterToday,
   maskMeetingMinutes,
   maskVersionNumbers,
@@ -116,20 +117,16 @@ function fromChrono(
   today: LocalDateTime,
   evening: boolean,
 ): DateMention | null {
-  if (
-    BARE_UNIT_NUMBER.test(result.text) ||
-    DURATION_PHRASE.test(result.text) ||
-    BARE_UNIT.test(result.text) ||
-    RATE.test(result.text)
-  )
-    return null;
+  // Number words read as digits leave padding inside the text ("14 days     from today").
+  const said = result.text.replace(/\s+/g, ' ').trim();
+  if (BARE_UNIT_NUMBER.test(said) || DURATION_PHRASE.test(said) || BARE_UNIT.test(said) || RATE.test(said)) return null;
   // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
   if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(sentence.slice(0, result.index)))
     return null;
   // "it's been three weeks", "for the past two days": how long, up to now.
-  if (SPAN.test(result.text) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
+  if (SPAN.test(said) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
   // "three months of bank statements": an amount of something, not a date.
-  if (SPAN.test(result.text) && /^\s+of\b/i.test(sentence.slice(result.index + result.text.length))) return null;
+  if (SPAN.test(said) && /^\s+of\b/i.test(sentence.slice(result.index + result.text.length))) return null;
   const start = result.start;
   const tags = result.tags();
   const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');
@@ -233,7 +230,9 @@ const MAY_MENTION_TIME =
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {
   if (!MAY_MENTION_TIME.test(sentence)) return [];
-  const readable = digitizeOrdinals(digitizeClockWords(spokenUnits(maskMeetingMinutes(maskVersionNumbers(sentence)))));
+  const readable = digitizeOrdinals(
+    digitizeClockWords(spokenUnits(countedUnits(maskMeetingMinutes(maskVersionNumbers(sentence))))),
+  );
   const reference = { instant: clock.startedAt, timezone: clock.offset };
   const today = clock.today;
   const ends = [

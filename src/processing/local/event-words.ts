@@ -163,3 +163,17 @@ export function preparedThing(tokens: ReadonlyArray<Token>, index: number): bool
   }
   return false;
 }
+
+const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
+const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
+const DEFAULT_DURATION = 30;
+const MAX_DURATION = 180;
+
+/** SPEC §2.1: 30 minutes unless the sentence says "for two hours"; capped at three hours. */
+export function durationOf(text: string): number {
+  const match = DURATION.exec(text);
+  if (match === null) return DEFAULT_DURATION;
+  const amount = COUNTS[match[1].toLowerCase()] ?? Number(match[1]);
+  const minutes = match[2].toLowerCase().startsWith('h') ? amount * 60 : amount;
+  return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
+}

@@ -3,9 +3,10 @@ import type { Draft } from './action-drafts.js';
 import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
-import { CALENDAR_NAME, eventTitle, eventTokenIndex, plainTitle, preparedThing } from './event-words.js';
+import { CALENDAR_NAME, durationOf, eventTitle, eventTokenIndex, plainTitle, preparedThing } from './event-words.js';
 import type { Token } from './nlp.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
+import { localDayKey } from './timezone.js';
 
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
@@ -23,24 +24,11 @@ const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner
 const NOT_CONFIRMED = /\b(?:cancel(?:l?ed)?|called off|every)\b/i;
 // A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
 const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
-const DURATION = /\bfor (an?|one|two|three|four|\d+(?:\.\d+)?) (hours?|minutes?|mins?)\b/i;
-const COUNTS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4 };
 const MAX_EVENTS = 8;
 /** A dated line this short can take the event word of the lines before it. */
 const SHORT_REPLY_WORDS = 12;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const DEFAULT_DURATION = 30;
-const MAX_DURATION = 180;
-
-/** SPEC §2.1: 30 minutes unless the sentence says "for two hours"; capped at three hours. */
-function durationOf(text: string): number {
-  const match = DURATION.exec(text);
-  if (match === null) return DEFAULT_DURATION;
-  const amount = COUNTS[match[1].toLowerCase()] ?? Number(match[1]);
-  const minutes = match[2].toLowerCase().startsWith('h') ? amount * 60 : amount;
-  return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
-}
 
 const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'organize', 'plan', 'set', 'buy', 'order']);
 
@@ -168,6 +156,8 @@ interface Found {
   named: boolean;
   /** named in its own sentence, not borrowed from the one before or from the conversation */
   own: boolean;
+  /** a clock time was said, not the 09:00 a bare day is placed at */
+  timed: boolean;
 }
 
 function datedMentions(sentence: Sentence, clock: Clock): DateMention[] {
@@ -257,6 +247,7 @@ function eventOf(
     },
     named: index !== -1,
     own: own !== -1,
+    timed: mention.hasTime,
   };
 }
 
@@ -272,15 +263,26 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
     // The same title on the same day is the same event; so is a title borrowed from the sentences just
     // before ("My biopsy is on Tuesday. I'll be there on Friday"). Otherwise another day is another event.
     const title = candidate.event.title.toLowerCase();
-    const day = candidate.event.start.toISOString().slice(0, 10);
+    const day = localDayKey(candidate.event.start, clock.timezone);
     // A reply that borrows its plan ("The 30th… yes, I can come") on the day of an event just found is that event.
     const same = (other: Found & { order: number }) => {
-      const sameDay = other.event.start.toISOString().slice(0, 10) === day;
+      const sameDay = localDayKey(other.event.start, clock.timezone) === day;
       const borrowedJustAfter = !candidate.own && sentenceIndex - other.order <= 3;
       const sameTitle = other.event.title.toLowerCase() === title;
       return (sameTitle && (sameDay || borrowedJustAfter)) || (sameDay && borrowedJustAfter);
     };
-    if (found.some(same)) return;
+    const earlier = found.find(same);
+    // "Dinner on Friday?" … "Italian on Friday at 7 then.": the time settled later places the event.
+    if (
+      earlier !== undefined &&
+      !earlier.timed &&
+      candidate.timed &&
+      localDayKey(earlier.event.start, clock.timezone) === day
+    ) {
+      earlier.event.start = candidate.event.start;
+      earlier.timed = true;
+    }
+    if (earlier !== undefined) return;
     found.push({ ...candidate, order: sentenceIndex });
   });
   return found

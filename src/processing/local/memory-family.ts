@@ -24,6 +24,12 @@ const SAID_A_PET = new RegExp(
   'u',
 );
 
+// "We just adopted a cat called Miso", "our dog, named Rufus": the wearer's animal, named as it is said.
+const PET_CALLED = new RegExp(
+  `\\b(?:a|an|our|my) (?:little |new |rescue |old |young |baby )?${SPECIES.source},? (?:called|named) (\\p{Lu}\\p{Ll}+)`,
+  'u',
+);
+
 export function householdFacts(analysis: Analysis): HouseholdFact[] {
   if (analysis.attribution === 'absent') return [];
   const facts: HouseholdFact[] = [];
@@ -41,11 +47,14 @@ export function householdFacts(analysis: Analysis): HouseholdFact[] {
       seen.add(speaker);
       facts.push({ content: `User's child is named ${speaker}`, sentence });
     }
-    const pet = sentence.isUser ? SAID_A_PET.exec(sentence.text) : null;
-    if (pet !== null && !seen.has(pet[1])) {
-      seen.add(pet[1]);
-      const species = pet[2].toLowerCase().replace(/s$/, '');
-      facts.push({ content: `User's ${HERD.get(species) ?? species} is named ${pet[1]}`, sentence });
+    const said = sentence.isUser ? SAID_A_PET.exec(sentence.text) : null;
+    const called = sentence.isUser && said === null ? PET_CALLED.exec(sentence.text) : null;
+    // SAID_A_PET holds the name first ("Peanut is our hamster"), PET_CALLED the species first.
+    const pet = said !== null ? [said[1], said[2]] : called !== null ? [called[2], called[1]] : null;
+    if (pet !== null && !seen.has(pet[0])) {
+      seen.add(pet[0]);
+      const species = pet[1].toLowerCase().replace(/s$/, '');
+      facts.push({ content: `User's ${HERD.get(species) ?? species} is named ${pet[0]}`, sentence });
     }
   }
   return facts;

@@ -2,11 +2,13 @@ import type { Analysis } from './analysis.js';
 import { flag, probability } from './logistic.js';
 import { FACT_KINDS, type Fact } from './memory-candidates.js';
 import { MEMORY_MODEL } from './memory-model-weights.js';
+import { isConditionNoun } from './memory-nouns.js';
 
 /**
  * A small logistic model that decides which candidate facts become memories, and in which order. Its
  * features describe how a fact was found and what shape it has (the mechanism, its category, a name or
- * a number in it, a duration or a habit, a negation, words that tie it to today, a reply to a question),
+ * a number in it, a duration or a habit, a negation, words that tie it to today, a reply to a question,
+ * whether it names what the body allows or needs),
  * never which words a case used, so it carries over to conversations it never saw. The weights are
  * trained offline on the dev set (`eval/train-memory-model.ts`) and committed as data.
  */
@@ -30,6 +32,7 @@ export const MEMORY_FEATURE_NAMES = [
   'dialogue',
   'long_sentence',
   'candidates_over_4',
+  'health',
 ] as const;
 
 const DURATION = /\b(?:years?|decades?|months|since|ago|all my life|as a kid|growing up)\b/i;
@@ -41,6 +44,9 @@ const TODAY =
 const RELATION =
   /^User's (?:\w+ )?(?:wife|husband|partner|boyfriend|girlfriend|sons?|daughters?|kids?|child|children|twins|mom|mum|mother|dad|father|brothers?|sisters?|grand\w+|cousin|aunt|uncle|niece|nephew|dog|cat|pet|puppy|kitten|household)\b/;
 const PRONOUN = /\b(?:he|she|they|him|her|them|it)\b/i;
+// What the body allows or needs: an allergy, a diet, a condition WordNet files as one.
+const BODY =
+  /\b(?:allergic|allergy|allergies|intolerant|intolerance|diabetic|coeliac|celiac|pregnant|vegan|vegetarian)\b/i;
 
 /** The feature vector of one candidate, in MEMORY_FEATURE_NAMES order. */
 export function memoryFeatures(fact: Fact, analysis: Analysis, candidates: number): number[] {
@@ -65,6 +71,7 @@ export function memoryFeatures(fact: Fact, analysis: Analysis, candidates: numbe
     flag(analysis.dialogue),
     Math.min(1, Math.max(0, (sentence?.text.split(' ').length ?? 0) - 25) / 25),
     Math.min(1, Math.max(0, candidates - 4) / 8),
+    flag(BODY.test(content) || rest.split(/[\s,]+/).some((word) => isConditionNoun(word))),
   ];
 }
 

@@ -85,8 +85,8 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I used to (?:live|work|teach|study|be an? )\b/i, category: 'core' },
-  // "We've been married for ten years", "we've been together since uni": the couple's span.
-  { pattern: /^(?:I|we)(?:'ve| have) been (?:married|together|dating)\b/i, category: 'core' },
+  // "We've been married for ten years": the couple's span ("together" would leave who unsaid).
+  { pattern: /^(?:I|we)(?:'ve| have) been married\b/i, category: 'core' },
   // "I'm seven months pregnant", "I'm on maternity leave", "I'm on blood thinners": a state that lasts.
   { pattern: /^I(?:'m| am) (?:\w+ (?:weeks|months) )pregnant\b/i, category: 'core' },
   {

@@ -93,11 +93,15 @@ function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | '
   return null;
 }
 
+// "we just adopted a cat called Miso": the animal said nearby already has a name of its own.
+const NAMED_AFTER = /^\s+(?:called|named)\s+\p{Lu}/u;
+
 function speciesNear(analysis: Analysis, index: number): string | null {
   for (let offset = 0; offset <= 3; offset++) {
     for (const at of offset === 0 ? [index] : [index - offset, index + offset]) {
-      const match = SPECIES.exec(analysis.sentences[at]?.text ?? '');
-      if (match !== null) {
+      const text = analysis.sentences[at]?.text ?? '';
+      const match = SPECIES.exec(text);
+      if (match !== null && !NAMED_AFTER.test(text.slice(match.index + match[0].length))) {
         const noun = match[1].toLowerCase();
         return (
           HERD.get(noun) ??

@@ -101,3 +101,9 @@ export function parseNaiveLocal(text: string, timezone: string, defaultHour = 23
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   return localToUtc({ year, month, day, hour, minute }, timezone);
 }
+
+/** The calendar day on the wearer's wall clock: an evening in New York is not tomorrow's UTC date. */
+export function localDayKey(instant: Date, timezone: string): string {
+  const { year, month, day } = localDateTime(instant, timezone);
+  return `${year}-${month}-${day}`;
+}
