@@ -53,6 +53,8 @@ export const Detail = {
   rateLimited: (seconds: number) => `Rate limit exceeded. Try again in ${seconds}s.`,
   notFound: 'Not Found',
   bodyTooLarge: (limit: number) => `Request body is too large (limit ${limit} bytes)`,
+  unsupportedMediaType: (type: string) =>
+    `Unsupported Media Type: ${type}. Send the body as JSON with the header Content-Type: application/json`,
   badUrl: 'Malformed URL: the path is not valid percent-encoded UTF-8',
   pathParamTooLong: (limit: number) => `A path parameter is longer than ${limit} characters`,
   internal: 'Internal Server Error',

@@ -69,9 +69,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.code(413).send({ detail: Detail.bodyTooLarge(app.initialConfig.bodyLimit ?? 0) });
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, bad content type, …) keep their message.
-      const code = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 415 : status;
-      return reply.code(code).send({ detail: error.message });
+      // A body in another media type (a form, text/plain) is told what to send instead.
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        const type = String(request.headers['content-type'] ?? 'none').split(';')[0].trim() || 'none';
+        return reply.code(415).send({ detail: Detail.unsupportedMediaType(type) });
+      }
+      // Fastify's other client errors (malformed JSON, …) keep their message.
+      return reply.code(status).send({ detail: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: Detail.internal });

@@ -183,7 +183,13 @@ describe('bad input is a clear 4xx and writes nothing', () => {
     const bad = await post('application/merge-patch+json', '{"content":');
     assert.equal(bad.statusCode, 422);
     assert.equal(bad.json().detail[0].type, 'json_invalid');
-    assert.equal((await post('application/x-www-form-urlencoded', 'content=x')).statusCode, 415);
+    const form = await post('application/x-www-form-urlencoded', 'content=x');
+    assert.equal(form.statusCode, 415);
+    // The detail says what to send instead (curl -d sends a form unless told otherwise).
+    assert.equal(
+      form.json().detail,
+      'Unsupported Media Type: application/x-www-form-urlencoded. Send the body as JSON with the header Content-Type: application/json',
+    );
     // JSON sent as text/plain is another media type too, not a string body that fails validation.
     const plain = await post('text/plain', '{"content":"x"}');
     assert.equal(plain.statusCode, 415, plain.body);
