@@ -71,7 +71,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // A body in another media type (a form, text/plain) is told what to send instead.
       if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        const type = String(request.headers['content-type'] ?? 'none').split(';')[0].trim() || 'none';
+        const type =
+          String(request.headers['content-type'] ?? 'none')
+            .split(';')[0]
+            .trim() || 'none';
         return reply.code(415).send({ detail: Detail.unsupportedMediaType(type) });
       }
       // Fastify's other client errors (malformed JSON, …) keep their message.

@@ -177,3 +177,21 @@ test('"this weekend" said at the weekend is the one under way, and a note to sel
     ['Fill in the medical history form', '2026-11-29T23:59'],
   ]);
 });
+
+test('events: a plan being moved is not on, and a reply dating a request just made names that task', async () => {
+  const call = memo(
+    [
+      'Receptionist: Good morning, Bright Smile Dental, how can I help?',
+      'Me: Hi, I have a cleaning booked with Dr. Patel on Tuesday at 10 am, but something came up and I need to reschedule.',
+      'Receptionist: I can offer you Thursday the 12th at 2:30 pm.',
+      'Me: Thursday the 12th at 2:30 works for me.',
+      'Receptionist: Please send us your new insurance card by email.',
+      "Me: Sure, I'll do that tomorrow.",
+    ].join('\n'),
+  );
+  const { events } = await engine.structure(call);
+  const when = events.map((event) => wallClock(event.start, 'America/New_York'));
+  assert.ok(!when.includes('2026-03-10T10:00'), JSON.stringify(events));
+  const tomorrow = events.find((event) => wallClock(event.start, 'America/New_York')?.startsWith('2026-03-05'));
+  assert.match(tomorrow?.title ?? '', /insurance card/i, JSON.stringify(events));
+});

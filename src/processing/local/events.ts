@@ -21,7 +21,9 @@ const PAST_TENSE =
   /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
 // "at lunch", "over dinner" say when something else happens, not that a meal is planned.
 const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
-const NOT_CONFIRMED = /\b(?:cancel(?:l?ed)?|called off|every)\b/i;
+// A plan called off or being moved ("I have a cleaning on Tuesday, but I need to reschedule") is not on.
+const NOT_CONFIRMED =
+  /\b(?:(?:cancel(?:l?ed)?|called off|every)\b|(?:need|have|want|'d like) to (?:reschedule|postpone|move)(?: (?:it|that|this))?(?=\s*[,.!?]|\s*$))/i;
 // A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
 const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const MAX_EVENTS = 8;
@@ -217,7 +219,10 @@ function eventOf(
   const task =
     own === -1
       ? tasks.find(
-          (each) => each.sentenceIndex === sentenceIndex && Math.abs(each.dueAt.getTime() - start.getTime()) < DAY,
+          (each) =>
+            each.sentenceIndex <= sentenceIndex &&
+            each.sentenceIndex >= sentenceIndex - 2 &&
+            Math.abs(each.dueAt.getTime() - start.getTime()) < DAY,
         )
       : undefined;
   // A dated plan that names nothing is most likely the occasion the conversation keeps coming back to.
