@@ -195,3 +195,20 @@ test('events: a plan being moved is not on, and a reply dating a request just ma
   const tomorrow = events.find((event) => wallClock(event.start, 'America/New_York')?.startsWith('2026-03-05'));
   assert.match(tomorrow?.title ?? '', /insurance card/i, JSON.stringify(events));
 });
+
+test('a memo names no "Voice Memo" event, a plan is not titled with the wearer’s own name, a possessed subject ends a task', async () => {
+  const errands = memo(
+    "Okay, voice memo for the weekend. Don't forget to buy a birthday card for Mom, her birthday is next Wednesday.",
+  );
+  assert.deepEqual(await items(errands), [['Buy a birthday card for Mom', '2026-03-11T23:59']]);
+  const { events } = await engine.structure(errands);
+  assert.ok(!events.some((event) => /voice memo/i.test(event.title)), JSON.stringify(events));
+  const standup = memo(
+    ['Priya: Tom, can you pair with Alex on the latency issue tomorrow afternoon?', 'Tom: Yes, I can do that.'].join(
+      '\n',
+    ),
+    { userName: 'Alex' },
+  );
+  const paired = await engine.structure(standup);
+  assert.ok(!paired.events.some((event) => /^Alex\b/.test(event.title)), JSON.stringify(paired.events));
+});

@@ -37,6 +37,8 @@ const CLAUSE_END = new RegExp(
     // "book flights, prices are going up": a subject and its verb after a comma start another clause;
     // "bring the booklet, and don't feed her": so does a prohibition.
     `|,\\s+(?=(?:[a-z]+ ){1,2}(?:is|are|was|were|has|have)\\s+(?!to\\b)[a-z]+ing\\b)` +
+    // "buy a card for Mom, her birthday is next Wednesday": a possessed subject and its verb start one too.
+    `|,\\s+(?=(?:his|her|their|my|our|its|your) (?:[a-z'-]+ ){0,2}(?:is|are|was|were|has|have|had)\\b)` +
     `|,?\\s+(?=and (?:don'?t|do not|never)\\b)` +
     // "a polite but firm email": a "but" between the adjectives of one noun phrase ends nothing.
     `|(?<!\\b(?:a|an)\\s+[\\w-]+)\\s+(?=but\\b)` +

@@ -121,11 +121,13 @@ const TIME_NOUN =
 // Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
 // "Tuesday the 13th works": the verbs of a reply that accepts a time, which wink may tag as nouns.
 const NOT_A_PLAN =
-  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|god|problem)$/i;
+  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|god|problem|voice|memo|list|errands)$/i;
 
 /** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
-export function plainTitle(tokens: Token[]): string | null {
+export function plainTitle(tokens: Token[], wearer = ''): string | null {
   const index = tokens.findIndex((token, position) => {
+    // "Tom, can you pair with Alex tomorrow?": the wearer's own name names no plan of theirs.
+    if (wearer !== '' && token.value.toLowerCase() === wearer.toLowerCase()) return false;
     const next = tokens[position + 1];
     // "Calibration is on the 23rd": a noun opening the sentence names the plan when a verb follows.
     if (position === 0 && !(next !== undefined && (next.pos === 'AUX' || next.pos === 'VERB'))) return false;

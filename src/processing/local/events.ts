@@ -176,6 +176,7 @@ function eventOf(
   sentenceIndex: number,
   clock: Clock,
   tasks: ReadonlyArray<DatedTask>,
+  userName: string,
 ): Found | null {
   const sentence = analysis.sentences[sentenceIndex];
   const text = sentence.text;
@@ -231,7 +232,7 @@ function eventOf(
       ? task.description
       : index === -1
         ? ((answered ? titleOfTurn(analysis, sentenceIndex - 1) : null) ??
-          plainTitle(sentence.tokens) ??
+          plainTitle(sentence.tokens, userName) ??
           mainOccasion(analysis))
         : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;
@@ -263,7 +264,7 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   const found: Array<Found & { order: number }> = [];
   const tasks = draftActionItems(input).drafts.filter((draft): draft is DatedTask => draft.dueAt !== null);
   analysis.sentences.forEach((_, sentenceIndex) => {
-    const candidate = eventOf(analysis, sentenceIndex, clock, tasks);
+    const candidate = eventOf(analysis, sentenceIndex, clock, tasks, input.userName);
     if (candidate === null) return;
     // The same title on the same day is the same event; so is a title borrowed from the sentences just
     // before ("My biopsy is on Tuesday. I'll be there on Friday"). Otherwise another day is another event.
