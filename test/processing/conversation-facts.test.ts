@@ -212,3 +212,32 @@ test('a memo names no "Voice Memo" event, a plan is not titled with the wearerâ€
   const paired = await engine.structure(standup);
   assert.ok(!paired.events.some((event) => /^Alex\b/.test(event.title)), JSON.stringify(paired.events));
 });
+
+test('a GP visit: the medicine named after "called", an allergy said twice is one memory, a farewell dates no task', async () => {
+  const visit = memo(
+    [
+      "Doctor: So I'd like to start you on a new medicine called amlodipine, five milligrams, once a day.",
+      'Sam: Okay.',
+      'Doctor: Any allergies I should know about?',
+      "Sam: Just penicillin. I'm allergic to penicillin, I get a bad rash.",
+      'Doctor: And if you can, keep a log of your readings at home with a cuff, twice a week.',
+      "Sam: Okay, I'll pick up a cuff from the pharmacy.",
+      'Doctor: Perfect. See you in three weeks, Sam.',
+    ].join('\n'),
+  );
+  const found = await memories(visit);
+  assert.ok(found.includes('User takes amlodipine'), JSON.stringify(found));
+  assert.equal(found.filter((memory) => /penicillin/i.test(memory)).length, 1, JSON.stringify(found));
+  const cuff = (await items(visit)).find(([text]) => /cuff/.test(text));
+  assert.deepEqual(cuff, ['Pick up a cuff from the pharmacy', null]);
+});
+
+test('a month named bare after a deadline word: "before March" ends February, "by March" is its first day', async () => {
+  const november = { startedAt: '2026-11-27T22:30:00-06:00', timezone: 'America/Chicago' };
+  assert.deepEqual(await items(memo('I need to renew my passport before March, it expires in April.', november)), [
+    ['Renew my passport', '2027-02-28T23:59'],
+  ]);
+  assert.deepEqual(await items(memo("I'll send the grant report by March.", november)), [
+    ['Send the grant report', '2027-03-01T23:59'],
+  ]);
+});

@@ -111,6 +111,8 @@ export function dateJustAfter(candidate: Candidate, extraction: Dating): Date | 
 // "When can you call her?" — a question about when, whoever asks it.
 const WHEN_ASKED = /^(?:(?:and|so|okay|ok|right|great),?\s+)?(?:when|what time|what day|by when|how soon)\b[^?]*\?$/i;
 const LOOK_AHEAD_FOR_ANSWER = 4;
+const FAREWELL =
+  /^(?:(?:ok(?:ay)?|great|perfect|good|right|alright|thanks?|thank you|lovely),?\s+)*(?:see you|see ya|talk (?:to you )?(?:soon|then)|speak (?:soon|then)|catch you|bye)\b/i;
 
 function wordCount(text: string): number {
   return text.split(/\s+/).filter((word) => /\p{L}|\d/u.test(word)).length;
@@ -144,6 +146,8 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
       if (sentence.turn > candidate.sentence.turn) assented = true;
       continue;
     }
+    // "Perfect. See you in three weeks, Sam.": a farewell names the next meeting, not when a task is due.
+    if (FAREWELL.test(sentence.text.trim())) return null;
     const rest = `${sentence.text.slice(0, mention.index)} ${sentence.text.slice(mention.end)}`;
     const answersWhen = askedWhen && sentence.turn > candidate.sentence.turn;
     // After a word of assent, only a day said on its own answers ("I'll leave early on Friday" is a plan of its own).

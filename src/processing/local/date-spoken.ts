@@ -189,6 +189,29 @@ export function monthParts(sentence: string, today: LocalDateTime): DateMention[
   return mentions;
 }
 
+// "before March", "by March": a month named bare after a deadline word (not "by March 3rd").
+const BY_MONTH = new RegExp(
+  `\\b(by|before|until|till) (${MONTHS.join('|')})\\b(?!,?\\s+(?:the\\s+)?(?:\\d|[a-z]+(?:st|nd|rd|th)\\b|first|second|third|twenty|thirty))`,
+  'gi',
+);
+
+/**
+ * "by March" is its first day; "renew the passport before March" the last day before it begins (next
+ * year's month, when it is past).
+ */
+export function byMonth(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/\b(?:by|before|until|till) \p{Lu}/u.test(sentence)) return [];
+  return [...sentence.matchAll(BY_MONTH)].flatMap((match) => {
+    const month = MONTHS.indexOf(match[2].toLowerCase()) + 1;
+    // "by March" said in March is this month, already under way: a day for it is not meant.
+    if (month === today.month) return [];
+    const year = month < today.month ? today.year + 1 : today.year;
+    const day = new Date(Date.UTC(year, month - 1, match[1].toLowerCase() === 'before' ? 0 : 1));
+    const local = { ...today, year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+    return [{ ...mentionOver(sentence, match, local), deadline: true }];
+  });
+}
+
 const EARLY_NEXT_WEEK = /\b(?:early|(?:the )?(?:beginning|start) of) next week\b/gi;
 const BEFORE_WEEKEND = /\bbefore the weekend\b/gi;
 

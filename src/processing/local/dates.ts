@@ -11,6 +11,7 @@ import {
   ordinalDays,
 } from './date-phrases.js';
 import {
+  byMonth,
   countedUnits,
   laterToday,
   maskMeetingMinutes,
@@ -240,6 +241,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     ...fromAnchor(readable, today),
     ...weekAfter(readable, today),
     ...monthParts(readable, today),
+    ...byMonth(readable, today),
     ...weekEdges(readable, today),
     ...laterToday(readable, today),
   ];

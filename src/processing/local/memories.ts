@@ -51,6 +51,24 @@ export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
   return viable;
 }
 
+function saidInFull(answer: Fact, facts: Fact[]): boolean {
+  const named = parseTokens(answer.source)
+    .filter((token) => TAG_TAGS.has(token.pos) && token.kind === 'word')
+    .map((token) => token.normal);
+  if (named.length === 0) return false;
+  return facts.some(
+    (other) =>
+      other !== answer &&
+      other.kind !== 'answered' &&
+      named.every((word) =>
+        other.content
+          .toLowerCase()
+          .split(/[^\p{L}\p{N}'-]+/u)
+          .includes(word),
+      ),
+  );
+}
+
 // The keep-or-discard decision reads the facts too; they are found and scored once per parse.
 const rankedCache = new WeakMap<Analysis, { userName: string; facts: Array<{ fact: Fact; score: number }> }>();
 
@@ -63,8 +81,11 @@ function rankedFacts(analysis: Analysis, userName: string): Array<{ fact: Fact; 
     .map((fact) => ({ fact, score: memoryProbability(memoryFeatures(fact, analysis, candidates.length)) }))
     .filter(({ score }) => score >= MEMORY_THRESHOLD)
     .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
-  rankedCache.set(analysis, { userName, facts });
-  return facts;
+  // "Any allergies?" "Just penicillin. I'm allergic to penicillin.": the answer kept again in full is one fact.
+  const kept = facts.map(({ fact }) => fact);
+  const once = facts.filter(({ fact }) => fact.kind !== 'answered' || !saidInFull(fact, kept));
+  rankedCache.set(analysis, { userName, facts: once });
+  return once;
 }
 
 export function extractMemories(

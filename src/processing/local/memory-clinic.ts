@@ -32,7 +32,8 @@ const FINDING =
 const SALT =
   '(?: (?:sulfate|sulphate|citrate|hydrochloride|sodium|potassium|calcium|acid|oxide|carbonate|fumarate|gluconate|succinate|tartrate|bromide|chloride|phosphate|xr|xl|sr|er))?';
 const STARTED_ON = new RegExp(
-  `\\b(?:start|put|keep|starting|putting|keeping) you on (?:a |an |the |some )?((?:\\p{L}|-)+${SALT})`,
+  // "start you on a new medicine called amlodipine": the name comes after what kind of thing it is.
+  `\\b(?:start|put|keep|starting|putting|keeping) you on (?:a |an |the |some )?(?:new |low[- ]dose |daily |small )?(?:(?:medicine|medication|drug|pill|tablet|inhaler|cream) (?:called|named) )?((?:\\p{L}|-)+${SALT})`,
   'iu',
 );
 const DOSE =
