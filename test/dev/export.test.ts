@@ -104,6 +104,10 @@ for (const dialect of dialects()) {
           [false, null, null, null],
         ],
       );
+      // Why the created one was kept: the keep-or-discard decision, with who made it.
+      const kept = conversations.find((c) => c.id === created.json().id) as { relevance?: Record<string, unknown> };
+      assert.equal(kept.relevance?.verdict, 'keep', JSON.stringify(kept.relevance));
+      assert.equal(typeof kept.relevance?.decided_by, 'string', JSON.stringify(kept.relevance));
     });
 
     test('pages through more records than one page holds, each exactly once', async () => {

@@ -101,6 +101,8 @@ export class ExportService {
           text: row?.text ?? null,
           text_source: row?.text_source ?? null,
           text_source_spec: row?.text_source_spec ?? null,
+          // Why it was kept or discarded ({verdict, decided_by, reason, engine}), null before it was decided.
+          relevance: row?.relevance ? JSON.parse(row.relevance) : null,
         };
       }
       cursor = cursorOf(rows[rows.length - 1]);
