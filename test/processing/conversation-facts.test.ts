@@ -4,7 +4,7 @@ import type { TranscriptInput } from '../../src/processing/engine.js';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { viableCandidates } from '../../src/processing/local/memories.js';
-import { memo, wallClock } from './inputs.js';
+import { dialogue, memo, wallClock } from './inputs.js';
 
 // Conversations start on Wednesday 2026-03-04 09:00 in New York unless stated otherwise.
 const engine = createLocalEngine();
@@ -240,4 +240,17 @@ test('a month named bare after a deadline word: "before March" ends February, "b
   assert.deepEqual(await items(memo("I'll send the grant report by March.", november)), [
     ['Send the grant report', '2027-03-01T23:59'],
   ]);
+});
+
+test('an event takes the time asked for and answered just after it', async () => {
+  const call = dialogue([
+    ['Mum', false, "And don't forget, Priya's birthday party is on the 14th at our house."],
+    ['Sam', true, "I didn't forget. What time?"],
+    ['Mum', false, 'Around six. Your dad is doing the grill.'],
+  ]);
+  const { events } = await engine.structure(call);
+  assert.deepEqual(
+    events.map((event) => wallClock(event.start, 'America/New_York')),
+    ['2026-03-14T18:00'],
+  );
 });

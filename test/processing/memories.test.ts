@@ -743,3 +743,13 @@ test('who the wearer is by a WordNet person noun, an introduction, a pet named a
   for (const said of ['This is my dog.', "I'm such an idiot.", 'I ran into Tom at Tesco.', "I'm a bit late."])
     assert.deepEqual(await contentsOf(memo(said)), [], said);
 });
+
+test('what someone of the wearer’s is doing now, said by another, is news, not a memory', async () => {
+  const contents = await contentsOf(
+    dialogue([
+      ['Mum', false, 'Get the big cake, your cousins are coming too.'],
+      ['SPEAKER_00', true, 'Okay, I will.'],
+    ]),
+  );
+  assert.deepEqual(contents, []);
+});

@@ -3,6 +3,7 @@ import type { Draft } from './action-drafts.js';
 import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { answeredTime, settleLater } from './event-times.js';
 import { CALENDAR_NAME, durationOf, eventTitle, eventTokenIndex, plainTitle, preparedThing } from './event-words.js';
 import type { Token } from './nlp.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
@@ -278,17 +279,11 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
       return (sameTitle && (sameDay || borrowedJustAfter)) || (sameDay && borrowedJustAfter);
     };
     const earlier = found.find(same);
-    // "Dinner on Friday?" … "Italian on Friday at 7 then.": the time settled later places the event.
-    if (
-      earlier !== undefined &&
-      !earlier.timed &&
-      candidate.timed &&
-      localDayKey(earlier.event.start, clock.timezone) === day
-    ) {
-      earlier.event.start = candidate.event.start;
-      earlier.timed = true;
+    if (earlier !== undefined) {
+      settleLater(earlier, candidate, clock.timezone);
+      return;
     }
-    if (earlier !== undefined) return;
+    if (!candidate.timed) candidate.event.start = answeredTime(analysis, sentenceIndex, candidate.event.start, clock);
     found.push({ ...candidate, order: sentenceIndex });
   });
   return found

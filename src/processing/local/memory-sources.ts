@@ -93,7 +93,8 @@ export function saidOfWearer(analysis: Analysis): Statement[] {
     if (match !== null && !/^(?:a|an|the|so|such|my|our|too|very|really|right|welcome)\b/i.test(match[1].trim()))
       statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
     const owned = YOUR_THING.exec(sentence.text);
-    if (owned !== null)
+    // "your cousins are coming too": what someone of the wearer's is doing now or soon is news, not a fact.
+    if (owned !== null && !/ing$/i.test(owned[3].trim().split(' ')[0]))
       statements.push({ text: `my ${owned[1]} ${owned[2]} ${owned[3].trim()}`, sentence, secondHand: true });
   }
   return statements;
