@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ExistingActionItem, TranscriptInput } from '../../src/processing/engine.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
+import { parseTokens } from '../../src/processing/local/nlp.js';
 import { dialogue, memo, wallClock } from './inputs.js';
 
 // Conversations start on Wednesday 2026-03-04 09:00 in New York (UTC-5) unless stated otherwise.
@@ -866,5 +867,17 @@ test('the time the asker gives for a request, in the same turn or after the wear
   assert.deepEqual(
     nextTurn.map(([text, due]) => [text.includes('payslips'), due?.slice(0, 10)]),
     [[true, '2026-03-13']],
+  );
+});
+
+test('a capitalised plural opening a sentence is a common noun when WordNet has its singular, not a name', async () => {
+  assert.deepEqual(
+    (await items(memo("Invitations, I'll print them this weekend."))).map(([text]) => text),
+    ['Print invitations'],
+  );
+  const tags = parseTokens('Errands. James is here.').map((token) => `${token.value}/${token.pos}`);
+  assert.deepEqual(
+    tags.filter((tag) => /^(?:Errands|James)\//.test(tag)),
+    ['Errands/NOUN', 'James/PROPN'],
   );
 });

@@ -75,7 +75,8 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
       // "the receipt", "the Civic": the article comes along, so the task reads as said.
       const article = before?.normal === 'the' && pointer !== 'person' ? 'the ' : '';
       chunks.push({
-        phrase: `${article}${phrase.map((token) => token.value).join(' ')}`,
+        // "Invitations, I'll print them": a common noun capitalised only by opening the sentence is lowercased.
+        phrase: `${article}${phrase.map((token) => (token.pos === 'NOUN' && /^\p{Lu}\p{Ll}+$/u.test(token.value) ? token.normal : token.value)).join(' ')}`,
         oblique: lead?.pos === 'ADP',
         clause,
         verb: governing?.lemma,

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type winkNLP from 'wink-nlp';
 import type { ItsFunction, Model, WinkMethods } from 'wink-nlp';
+import { nounKind } from './noun-kinds.js';
 
 const require = createRequire(import.meta.url);
 
@@ -105,6 +106,16 @@ function columnsOf(nlp: WinkMethods, original: string): { columns: TokenColumns;
   return { columns, spans: doc.sentences().out(its.span) as unknown as number[][] };
 }
 
+/**
+ * "Invitations, I'll print them", "Errands.": wink takes a capitalised plural opening a sentence for a
+ * name; when its singular is a common noun WordNet files, it is that noun (its singular, as lemma).
+ */
+function pluralOpening(value: string, tag: string): string | null {
+  if (tag !== 'PROPN' || !/^\p{Lu}\p{Ll}{2,}s$/u.test(value)) return null;
+  const singular = value.slice(0, -1).toLowerCase();
+  return nounKind(singular) === undefined ? null : singular;
+}
+
 class SentenceBuilder {
   tokens: Token[] = [];
   text = '';
@@ -113,12 +124,14 @@ class SentenceBuilder {
     const value = columns.values[index];
     const normal = columns.normals[index] ?? value.toLowerCase();
     this.text += (this.tokens.length === 0 ? '' : columns.spaces[index]) + value;
+    // wink gives no lemma for a sentence-final "cannot" ("…and I cannot. Do that today.").
+    const lemma = columns.lemmas[index] ?? normal;
+    const plural = this.tokens.length === 0 ? pluralOpening(value, columns.tags[index]) : null;
     this.tokens.push({
       value,
       normal,
-      // wink gives no lemma for a sentence-final "cannot" ("…and I cannot. Do that today.").
-      lemma: columns.lemmas[index] ?? normal,
-      pos: columns.tags[index],
+      lemma: plural ?? lemma,
+      pos: plural === null ? columns.tags[index] : 'NOUN',
       kind: columns.kinds[index],
     });
   }
