@@ -881,3 +881,15 @@ test('a capitalised plural opening a sentence is a common noun when WordNet has 
     ['Errands/NOUN', 'James/PROPN'],
   );
 });
+
+test('a noun wink tags between a modal and its object is a verb: "it" in the reply is what was texted', async () => {
+  const tags = parseTokens("I'll text you the flight number.").map((token) => `${token.value}/${token.pos}`);
+  assert.ok(tags.includes('text/VERB'), tags.join(' '));
+  const found = await items(
+    dialogue([
+      ['Mum', false, "She's coming in on United. I'll text you the flight number."],
+      ['Sam', true, "Okay, send it to me and I'll track it."],
+    ]),
+  );
+  assert.ok(!found.some(([text]) => /track text/i.test(text)), JSON.stringify(found));
+});

@@ -116,6 +116,18 @@ function pluralOpening(value: string, tag: string): string | null {
   return nounKind(singular) === undefined ? null : singular;
 }
 
+const MODALS = new Set(["'ll", 'will', 'would', "'d", 'can', 'could', 'should', 'must', 'shall', 'may', 'might']);
+
+/** "I'll text you the number", "can you email me": wink's noun between a modal and its object is the verb. */
+function verbsAfterModals(tokens: Token[]): void {
+  for (let index = 1; index < tokens.length - 1; index++) {
+    const token = tokens[index];
+    if (token.pos !== 'NOUN' || !MODALS.has(tokens[index - 1].normal)) continue;
+    const next = tokens[index + 1];
+    if (next.pos === 'PRON' || next.pos === 'DET') token.pos = 'VERB';
+  }
+}
+
 class SentenceBuilder {
   tokens: Token[] = [];
   text = '';
@@ -138,6 +150,7 @@ class SentenceBuilder {
 
   take(): ParsedSentence | null {
     if (this.tokens.length === 0) return null;
+    verbsAfterModals(this.tokens);
     const sentence = { text: this.text, tokens: this.tokens };
     this.tokens = [];
     this.text = '';
