@@ -893,3 +893,11 @@ test('a noun wink tags between a modal and its object is a verb: "it" in the rep
   );
   assert.ok(!found.some(([text]) => /track text/i.test(text)), JSON.stringify(found));
 });
+
+test('a span a negated perfect looks back over is no due date', async () => {
+  const found = await items(memo("I'll do the mushroom risotto since I haven't touched meat in about ten years."));
+  assert.ok(
+    found.every(([, due]) => due === null),
+    JSON.stringify(found),
+  );
+});

@@ -753,3 +753,20 @@ test('what someone of the wearer’s is doing now, said by another, is news, not
   );
   assert.deepEqual(contents, []);
 });
+
+test('an oath is no name, "had it" stands for the condition just named, a reply that asks back answers nothing', async () => {
+  assert.deepEqual(
+    await contentsOf(memo('Lena turns thirty-five on the 14th, my little sister, God help us, and she wants a party.')),
+    [],
+  );
+  assert.deepEqual(await contentsOf(memo("Psoriasis, I've had it since my twenties.")), [
+    'User has had psoriasis since their twenties',
+  ]);
+  const askedBack = await contentsOf(
+    dialogue([
+      ['Nina', false, "How's your little one taking it?"],
+      ['SPEAKER_00', true, "Felix? He's six, so all he cares about is the trampoline."],
+    ]),
+  );
+  assert.ok(!askedBack.some((memory) => /taking/.test(memory)), JSON.stringify(askedBack));
+});

@@ -104,6 +104,7 @@ const SPAN =
 // "walk 30 minutes a day": a rate, which chrono reads as tomorrow at 09:30.
 const RATE =
   /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|a few|several|\d+) (?:minutes?|mins?|hours?|hrs?|days?|times?) (?:a|per|each|every) (?:day|week|month|night|morning|evening)$/i;
+const NEGATED_PERFECT = /\b(?:haven't|hasn't|hadn't|have not|has not|had not|never)\b[^,.;!?]*$/i;
 const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
 const DURATION_PHRASE =
   /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
@@ -124,6 +125,8 @@ function fromChrono(
   // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
   if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(sentence.slice(0, result.index)))
     return null;
+  // "I haven't touched meat in about ten years": a span a negated perfect looks back over, not a date ahead.
+  if (NEGATED_PERFECT.test(sentence.slice(0, result.index))) return null;
   // "it's been three weeks", "for the past two days": how long, up to now.
   if (SPAN.test(said) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
   // "three months of bank statements": an amount of something, not a date.

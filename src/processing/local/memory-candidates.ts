@@ -137,7 +137,8 @@ function relativeFact(clauses: string[]): string | null {
   return `${who} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
-const POINTER = /\b(to|of|with|about|on|for) (?:that|it|this)\b(?:\s+myself\b)?/i;
+// "Psoriasis, I've had it since my twenties": "it" after a verb of having stands for the phrase too.
+const POINTER = /\b(to|of|with|about|on|for|had|have|got) (?:that|it|this)\b(?:\s+myself\b)?/i;
 
 /** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
 function resolvePointer(clause: string, previous: string | undefined): string {

@@ -15,7 +15,8 @@ const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'e
 export const CALENDAR =
   'monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december';
 const NOT_A_NAME = new RegExp(
-  `^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey|christmas|easter|eid|diwali|ramadan|thanksgiving|hanukkah|halloween|sensei)$`,
+  // "my little sister, God help us": an oath is no name.
+  `^(?:${CALENDAR}|mr|mrs|ms|dr|little|big|baby|okay|hi|hey|christmas|easter|eid|diwali|ramadan|thanksgiving|hanukkah|halloween|sensei|god|jesus|christ|lord|gosh|heavens)$`,
 );
 
 /** A capitalised proper noun that can be a person's or a pet's name. */

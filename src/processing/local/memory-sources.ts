@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-relatives.js';
+import { KIN } from './memory-shapes.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -205,6 +206,9 @@ export function answeredQuestions(analysis: Analysis): Answer[] {
       .map((question) => askedAbout(question.text) ?? questionTopic(question.tokens))
       .find((each) => each !== null);
     if (topic === undefined || topic === null) return;
+    // "How's your little one taking it?" "Felix?": a reply that asks back answers nothing, unless it
+    // names the relative asked after ("Is your brother still renting?" "Tomek?").
+    if (reply.text.trim().endsWith('?') && !KIN.test(topic.split(' ').at(-1) ?? '')) return;
     const answer = answerPhrase(analysis, index + 1);
     // "Full name?" "Oluwaseun Adebayo.": the account already knows who the wearer is; an address after it says where they live.
     if (IDENTITY_TOPIC.test(topic) && !ADDRESS.test(answer)) return;
