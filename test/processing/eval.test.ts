@@ -18,8 +18,9 @@ const FLOORS = {
   categoryAcceptable: 0.94,
   actionItemF1: 0.57,
   memoryF1: 0.52,
-  dueWithinDay: 0.8,
-  eventRecall: 0.62,
+  // Session 13 raised these two with what it reached (0.840 and 0.650).
+  dueWithinDay: 0.83,
+  eventRecall: 0.64,
   // The title model's headlines (0.546 with the fifth corpus); the topics as ranked give less.
   title: 0.54,
 };
