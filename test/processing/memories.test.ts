@@ -770,3 +770,20 @@ test('an oath is no name, "had it" stands for the condition just named, a reply 
   );
   assert.ok(!askedBack.some((memory) => /taking/.test(memory)), JSON.stringify(askedBack));
 });
+
+test('a condition asked after and not denied, a stretch of work counted in years, a routine on named days', async () => {
+  const asked = await contentsOf(
+    dialogue([
+      ['Dr Weiss', false, 'And the asthma?'],
+      ['SPEAKER_00', true, 'Much better since we moved out of the old flat, I barely use the blue inhaler now.'],
+    ]),
+  );
+  assert.ok(asked.includes('User has asthma'), JSON.stringify(asked));
+  assert.deepEqual(await contentsOf(memo('Before this I did page layout for a newspaper in Hamburg for six years.')), [
+    'User did page layout for a newspaper in Hamburg for six years',
+  ]);
+  assert.deepEqual(await contentsOf(memo('I swim Tuesdays and Thursdays before work.')), [
+    'User swims Tuesdays and Thursdays before work',
+  ]);
+  assert.deepEqual(await contentsOf(memo('I can do Sundays.')), []);
+});

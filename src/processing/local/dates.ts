@@ -10,6 +10,7 @@ import {
   NUMBER_WORDS,
   ordinalDays,
 } from './date-phrases.js';
+import { isQuantity } from './date-quantities.js';
 import {
   byMonth,
   countedUnits,
@@ -87,27 +88,19 @@ function partOfDayTime(text: string): [number, number] | null {
   return null;
 }
 
+/**
+ * The stretch of the sentence just before a result: enough for the words that qualify it, and bounded,
+ * so that a sentence of thousands of dates ("tomorrow tomorrow …") is not rescanned whole for each.
+ */
+function wordsBefore(sentence: string, result: chronoTypes.ParsedResult): string {
+  return sentence.slice(Math.max(0, result.index - 80), result.index);
+}
+
 /** "this afternoon", "in the morning", "tonight" name a time; a bare "night" in "night light" does not. */
 function anchoredPartOfDay(result: chronoTypes.ParsedResult, sentence: string): boolean {
   if (/^(?:this|tonight|tomorrow|today)\b/i.test(result.text)) return true;
-  return /\b(?:this|in the|at|by|until|before|after|tomorrow|tonight|today)\s+$/i.test(sentence.slice(0, result.index));
+  return /\b(?:this|in the|at|by|until|before|after|tomorrow|tonight|today)\s+$/i.test(wordsBefore(sentence, result));
 }
-
-// chrono reads "1099s" or "5m" as a duration from now; in speech those are form names and sizes.
-const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
-
-// "the minute they drop" is an idiom for "as soon as", not a clock reading; "on the day" refers to one.
-const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$|^the day$/i;
-// "for two hours" is how long, not when; chrono would read it as two hours from now.
-const SPAN =
-  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?)$/i;
-// "walk 30 minutes a day": a rate, which chrono reads as tomorrow at 09:30.
-const RATE =
-  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|a few|several|\d+) (?:minutes?|mins?|hours?|hrs?|days?|times?) (?:a|per|each|every) (?:day|week|month|night|morning|evening)$/i;
-const NEGATED_PERFECT = /\b(?:haven't|hasn't|hadn't|have not|has not|had not|never)\b[^,.;!?]*$/i;
-const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
-const DURATION_PHRASE =
-  /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
 const EVENING_PLAN =
   /\b(?:dinner|supper|drinks|tonight|evening|party|concert|gig|show|movie|film|cinema|theatre|theater|pub|bar|club|date night)\b/i;
@@ -119,18 +112,8 @@ function fromChrono(
   today: LocalDateTime,
   evening: boolean,
 ): DateMention | null {
-  // Number words read as digits leave padding inside the text ("14 days     from today").
-  const said = result.text.replace(/\s+/g, ' ').trim();
-  if (BARE_UNIT_NUMBER.test(said) || DURATION_PHRASE.test(said) || BARE_UNIT.test(said) || RATE.test(said)) return null;
-  // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
-  if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(sentence.slice(0, result.index)))
+  if (isQuantity(result.text, wordsBefore(sentence, result), sentence.slice(result.index + result.text.length)))
     return null;
-  // "I haven't touched meat in about ten years": a span a negated perfect looks back over, not a date ahead.
-  if (NEGATED_PERFECT.test(sentence.slice(0, result.index))) return null;
-  // "it's been three weeks", "for the past two days": how long, up to now.
-  if (SPAN.test(said) && SPAN_BEFORE.test(sentence.slice(0, result.index))) return null;
-  // "three months of bank statements": an amount of something, not a date.
-  if (SPAN.test(said) && /^\s+of\b/i.test(sentence.slice(result.index + result.text.length))) return null;
   const start = result.start;
   const tags = result.tags();
   const certainDay = start.isCertain('day') || start.isCertain('weekday') || tags.has('result/relativeDate');

@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { DENIAL, NO_FIRST } from './memory-confirmations.js';
+import { isConditionNoun } from './memory-nouns.js';
 import { isName } from './memory-relatives.js';
 
 /**
@@ -54,6 +55,12 @@ export function askedAfter(analysis: Analysis): AskedAfter[] {
       isName(sentence.tokens.find((token) => token.normal === head))
     )
       return;
+    // "And the asthma?" "Much better since we moved…": a condition of the wearer's asked after, and not denied.
+    const denied = NO_FIRST.test(next.text.trim()) || DENIAL.test(next.text);
+    if (isConditionNoun(head) && !denied) {
+      found.push({ content: `User has ${thing.replace(/^(?:your|the) /i, '')}`, sentence: next });
+      return;
+    }
     const said = shortReply(next);
     if (said === null || said === '') return;
     found.push({ content: `User's ${thing}: ${said}`, sentence: next });

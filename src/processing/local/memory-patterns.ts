@@ -50,7 +50,7 @@ export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
 const FOND =
   '(?:(?:lovely|darling|dear|beautiful|wonderful|amazing|little|big|older|younger|eldest|oldest|youngest|late) )?';
 const FREQUENCY =
-  '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|on (?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends))';
+  '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|(?:on )?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|on weekends)';
 
 /** Faiths and nationalities a wearer says they are ("I'm Catholic", "I'm Nigerian-Canadian"). */
 export const BELONGING =
@@ -85,6 +85,12 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I used to (?:live|work|teach|study|be an? )\b/i, category: 'core' },
+  // "I did page layout for a newspaper for six years": a stretch of a working life, counted in years.
+  {
+    pattern:
+      /^I did (?!it\b|that\b|this\b)[\w' -]+ for (?:about |almost |nearly |over )?(?:[\w-]+ ){1,2}(?:years|decades)\b/i,
+    category: 'work',
+  },
   // "We've been married for ten years": the couple's span ("together" would leave who unsaid).
   { pattern: /^(?:I|we)(?:'ve| have) been married\b/i, category: 'core' },
   // "I'm seven months pregnant", "I'm on maternity leave", "I'm on blood thinners": a state that lasts.
@@ -251,7 +257,8 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
   },
   {
-    pattern: new RegExp(`^I (\\w+) .*\\b${FREQUENCY}\\b`, 'i'),
+    // "I can do Sundays" offers a day; it is no habit.
+    pattern: new RegExp(`^I (?!(?:can|could|will|would|might|may|should)\\b)(\\w+) .*\\b${FREQUENCY}\\b`, 'i'),
     category: (match) => (categoryOfActivity(match[1]) === 'hobbies' ? 'hobbies' : 'habits'),
   },
   {
