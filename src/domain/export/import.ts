@@ -166,7 +166,8 @@ export class ImportService {
       text_source_spec: optStr(r.text_source_spec),
       text: optStr(r.text),
       geolocation: typeof r.geolocation === 'object' && r.geolocation !== null ? JSON.stringify(r.geolocation) : null,
-      relevance: null,
+      // The keep-or-discard decision the export carries comes back as it was; anything else is none.
+      relevance: keptDecision(r.relevance),
       processing: JSON.stringify({ imported: true }),
       app_id: null,
       client_session_id: null,
@@ -259,4 +260,11 @@ export class ImportService {
 function derivedId(userId: string, table: string, sourceId: string): string {
   const hex = createHash('sha256').update(`${userId}\u0000${table}\u0000${sourceId}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** An exported `relevance` ({verdict: 'keep' | 'discard', …}) as stored, or null when it is not one. */
+function keptDecision(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const verdict = (value as { verdict?: unknown }).verdict;
+  return verdict === 'keep' || verdict === 'discard' ? JSON.stringify(value) : null;
 }
