@@ -235,7 +235,7 @@ export function weekEdges(sentence: string, today: LocalDateTime): DateMention[]
   const underWay =
     weekday === 6 || weekday === 0
       ? [...sentence.matchAll(THIS_WEEKEND)]
-          .filter((match) => !/\bbefore\s+$/i.test(sentence.slice(0, match.index)))
+          .filter((match) => !/\bbefore\s+$/i.test(sentence.slice(Math.max(0, match.index - 10), match.index)))
           .map((match) => ({
             ...mentionOver(sentence, match, weekday === 6 ? addLocalDays(today, 1) : today),
             deadline: /^by\b/i.test(match[0]),

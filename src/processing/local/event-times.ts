@@ -1,6 +1,6 @@
 import type { Analysis } from './analysis.js';
 import { type Clock, findDateMentions } from './dates.js';
-import { localDateTime, localDayKey, localToUtc } from './timezone.js';
+import { localDateTime, localToUtc } from './timezone.js';
 
 /**
  * "Priya's party is on the 14th." "What time?" "Around six.": the time asked for and answered just after
@@ -39,12 +39,13 @@ interface Placed {
   event: { start: Date };
   /** a clock time was said, not the 09:00 a bare day is placed at */
   timed: boolean;
+  /** its day on the wearer's wall clock (`localDayKey`) */
+  day: string;
 }
 
 /** "Dinner on Friday?" … "Italian on Friday at 7 then.": the time settled later, on its day, places the event. */
-export function settleLater(earlier: Placed, later: Placed, timezone: string): void {
-  if (earlier.timed || !later.timed) return;
-  if (localDayKey(earlier.event.start, timezone) !== localDayKey(later.event.start, timezone)) return;
+export function settleLater(earlier: Placed, later: Placed): void {
+  if (earlier.timed || !later.timed || earlier.day !== later.day) return;
   earlier.event.start = later.event.start;
   earlier.timed = true;
 }

@@ -262,7 +262,8 @@ function eventOf(
 export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
   const analysis = analysisOf(input);
   const clock = clockOf(input.startedAt, input.timezone);
-  const found: Array<Found & { order: number }> = [];
+  // Each event's day on the wearer's wall clock, computed once (Intl is costly in a loop over every pair).
+  const found: Array<Found & { order: number; day: string }> = [];
   const tasks = draftActionItems(input).drafts.filter((draft): draft is DatedTask => draft.dueAt !== null);
   analysis.sentences.forEach((_, sentenceIndex) => {
     const candidate = eventOf(analysis, sentenceIndex, clock, tasks, input.userName);
@@ -272,19 +273,19 @@ export function extractEvents(input: TranscriptInput): ExtractedEvent[] {
     const title = candidate.event.title.toLowerCase();
     const day = localDayKey(candidate.event.start, clock.timezone);
     // A reply that borrows its plan ("The 30th… yes, I can come") on the day of an event just found is that event.
-    const same = (other: Found & { order: number }) => {
-      const sameDay = localDayKey(other.event.start, clock.timezone) === day;
+    const same = (other: Found & { order: number; day: string }) => {
+      const sameDay = other.day === day;
       const borrowedJustAfter = !candidate.own && sentenceIndex - other.order <= 3;
       const sameTitle = other.event.title.toLowerCase() === title;
       return (sameTitle && (sameDay || borrowedJustAfter)) || (sameDay && borrowedJustAfter);
     };
     const earlier = found.find(same);
     if (earlier !== undefined) {
-      settleLater(earlier, candidate, clock.timezone);
+      settleLater(earlier, { ...candidate, day });
       return;
     }
     if (!candidate.timed) candidate.event.start = answeredTime(analysis, sentenceIndex, candidate.event.start, clock);
-    found.push({ ...candidate, order: sentenceIndex });
+    found.push({ ...candidate, order: sentenceIndex, day });
   });
   return found
     .sort((a, b) => Number(b.named) - Number(a.named) || a.order - b.order)

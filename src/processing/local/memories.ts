@@ -56,17 +56,11 @@ function saidInFull(answer: Fact, facts: Fact[]): boolean {
     .filter((token) => TAG_TAGS.has(token.pos) && token.kind === 'word')
     .map((token) => token.normal);
   if (named.length === 0) return false;
-  return facts.some(
-    (other) =>
-      other !== answer &&
-      other.kind !== 'answered' &&
-      named.every((word) =>
-        other.content
-          .toLowerCase()
-          .split(/[^\p{L}\p{N}'-]+/u)
-          .includes(word),
-      ),
-  );
+  return facts.some((other) => {
+    if (other === answer || other.kind === 'answered') return false;
+    const words = new Set(other.content.toLowerCase().split(/[^\p{L}\p{N}'-]+/u));
+    return named.every((word) => words.has(word));
+  });
 }
 
 // The keep-or-discard decision reads the facts too; they are found and scored once per parse.

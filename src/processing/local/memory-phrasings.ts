@@ -39,13 +39,12 @@ export function employerFact(clause: string): string | null {
   return match === null ? null : `User works at ${match[1].trim()}`;
 }
 
+/** One of the wearer's people, with an order or fondness word: "my little sister", "my best friend". */
+const KIN_PHRASE = `(?:little |big |older |younger |best )?${KIN_WORDS}`;
 /** Words that point rather than name: "This is my sister" names nobody. */
 export const POINTING = '(?!(?:This|That|Here|There|It|He|She)\\b)';
 // "Jenny's my cousin": a name put to one of the wearer's people.
-export const NAMED_KIN = new RegExp(
-  `^${POINTING}(\\p{Lu}\\p{Ll}+)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS})\\b`,
-  'u',
-);
+export const NAMED_KIN = new RegExp(`^${POINTING}(\\p{Lu}\\p{Ll}+)(?:'s| is) my (${KIN_PHRASE})\\b`, 'u');
 // "My sister is Noor", "Mama is Eirini, her name day was in May": one of the wearer's people, then the name.
 export const KIN_NAMED = new RegExp(
   `^(?:my )?((?:little |big |older |younger |best )?(?:${KIN_WORDS}|mama|mamá|papa|papá|mommy|daddy|nana|nani|abuela|abuelo|oma|opa))(?:'s| is) (?:called |named )?(\\p{Lu}\\p{Ll}+)(?=$|[,.;!?]| (?:and|but|so|by|from|who)\\b)`,
@@ -53,7 +52,7 @@ export const KIN_NAMED = new RegExp(
 );
 // "This is my sister Jess", "Here's my husband, Tom": the wearer introducing one of their people.
 export const INTRODUCED_KIN = new RegExp(
-  `^(?:this|that|here)(?:'s| is) my ((?:little |big |older |younger |best )?${KIN_WORDS}),? (\\p{Lu}\\p{Ll}+)\\b`,
+  `^(?:this|that|here)(?:'s| is) my (${KIN_PHRASE}),? (\\p{Lu}\\p{Ll}+)\\b`,
   'iu',
 );
 const KIN_IN_ENGLISH: Record<string, string> = {
