@@ -280,8 +280,9 @@ test('a day off is no diet, and a place asked after is no person', async () => {
   assert.ok(!contents.some((content) => content.includes('close to User')), contents.join(' | '));
 });
 
-test('junk a user would not keep: a count of years "of" something, a year of a course, a verb with only an adverb', async () => {
-  for (const said of ['Three years of Android.', 'Second year at Wits, part-time.', 'I am more.'])
+test('junk a user would not keep: a count of years said of the listener, a year of a course, a verb with only an adverb', async () => {
+  const cv = 'So, I read your CV. Three years of Android, Kotlin, and you built the bus ticketing app, right?';
+  for (const said of [cv, 'Second year at Wits, part-time.', 'I am more.'])
     assert.deepEqual(await engine.extractMemories(memo(said), []), [], said);
 });
 
@@ -376,6 +377,29 @@ test('what the wearer gave up, a span spent as a job, a condition a doctor found
     contents.some((content) => content.includes('Amara')),
     contents.join(' | '),
   );
+});
+
+test('a span said before its clause, of a pursuit, of a way of living, or of past work', async () => {
+  const cases: Array<[string, string]> = [
+    ["Nine years I've been a pharmacy tech.", 'User has been a pharmacy tech for nine years'],
+    ['Twelve years of QA.', 'User has twelve years of QA'],
+    ['Five years vegetarian and you took me to a steakhouse.', 'User has been vegetarian for five years'],
+    ['(laughs) Five years a deacon and still hiding.', 'User has been a deacon for five years'],
+    ['Vegetarian since I was fourteen.', 'User is vegetarian'],
+    ["I fixed pumps for thirty years at the paper mill, it's not complicated.", 'User fixed pumps for thirty years'],
+    ["I've done nights at the warehouse eight years now.", 'User has done nights at the warehouse'],
+  ];
+  for (const [said, expected] of cases) {
+    const contents = await contentsOf(memo(said));
+    assert.ok(
+      contents.some((content) => content.startsWith(expected)),
+      `${said} → ${contents.join(' | ')}`,
+    );
+  }
+  // A thought or a wait held for years, or a span of "this", is no fact.
+  for (const said of ["[laughs] I've been thinking for two years.", 'Three years of this, honestly.']) {
+    assert.deepEqual(await contentsOf(memo(said)), [], said);
+  }
 });
 
 test('a reply that names where the wearer is from or still is, and the couple’s news', async () => {

@@ -2,7 +2,7 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { askedAfter } from './memory-asked.js';
 import { complete } from './memory-checks.js';
-import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, rewrite, trimFact } from './memory-clauses.js';
+import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, readsRecord, rewrite, trimFact } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { householdFacts } from './memory-family.js';
@@ -151,7 +151,7 @@ function resolvePointer(clause: string, previous: string | undefined): string {
   return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
 }
 
-function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): Fact[] {
+function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, readingRecord = false): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = sentence.text.trim().endsWith('?');
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
@@ -176,7 +176,7 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false): 
   if (place !== null) facts.push({ content: place, category: 'core', kind: 'pattern', order, source: place });
   const role = facts.length === 0 ? roleFact(sentence.text, sentence.tokens, repliesToQuestion) : null;
   if (role !== null) facts.push({ content: role, category: 'work', kind: 'profession', order, source: role });
-  const span = facts.length === 0 ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
+  const span = facts.length === 0 && !readingRecord ? clauses.map(lifeSpan).find((shape) => shape !== null) : undefined;
   if (span?.content !== undefined)
     facts.push({ content: span.content, category: span.category, kind: 'span', order, source: span.content });
   const named = namedRelative(sentence.tokens);
@@ -247,7 +247,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     // "What do you do for fun?" "Pickleball.": a short reply names the asked-about thing.
     const replies =
       before !== undefined && !before.isUser && before.text.trim().endsWith('?') && /\byou(?:r)?\b/i.test(before.text);
-    const facts = factsOf(sentence, index, replies);
+    const facts = factsOf(sentence, index, replies, readsRecord(analysis, index));
     const detail = elaboration(analysis, index);
     const last = facts.at(-1);
     // "I have a dog. A beagle, Pepper.": the phrase after a fact says which.

@@ -1,4 +1,4 @@
-import type { Sentence } from './analysis.js';
+import type { Analysis, Sentence } from './analysis.js';
 import { withoutLeadIn } from './memory-sources.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
@@ -18,6 +18,21 @@ const OPENERS =
 const FACT_END =
   /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)/i;
 const FRONTED_CIRCUMSTANCE = /^(?:ever since|since|after|because of) [^,]{3,60}? (?=I(?:'m|'ve|'d)? )/i;
+// "Nine years I've been a pharmacy tech", "Eleven years I'm doing this in Dubai": the span said first.
+const SPAN_COUNT =
+  '(?!(?:the|those|these|last|next|first|past)\\b)(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) [\\w-]+|[\\w-]+) (?:years?|decades?|months)';
+const SPAN_FIRST = new RegExp(`^(${SPAN_COUNT}),?\\s+(?:now,?\\s+)?I(?:'ve| have) been (.+)$`, 'i');
+const SPAN_FIRST_ING = new RegExp(`^(${SPAN_COUNT}),?\\s+(?:now,?\\s+)?I(?:'m| am) (\\w+ing\\b.+)$`, 'i');
+// "(laughs) Five years a deacon": a stage direction before the words.
+const PARTICLE = /^(?:up|out|off|down|back|away|over)$/i;
+const ASIDE = /^(?:[([][^)\]]{0,40}[)\]]\s*)+/;
+
+/** The span said first put after its clause, the order the clause rules read: "I've been a pharmacy tech for nine years". */
+function spanLast(clause: string): string {
+  const match = SPAN_FIRST.exec(clause) ?? SPAN_FIRST_ING.exec(clause);
+  return match === null ? clause : `I've been ${match[2]} for ${match[1].toLowerCase()}`;
+}
+
 export const NOT_A_FACT =
   /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
 
@@ -42,6 +57,7 @@ export function clausesOf(sentence: Sentence): string[] {
   return (
     sentence.text
       .replace(/[.!?]+$/, '')
+      .replace(ASIDE, '')
       // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
       .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
       .split(CLAUSE_SPLIT)
@@ -52,7 +68,7 @@ export function clausesOf(sentence: Sentence): string[] {
       .filter((clause) => clause !== '')
       // "since the knee surgery in January I'm not running anymore": the main clause after a fronted one.
       .map((clause) => clause.replace(FRONTED_CIRCUMSTANCE, ''))
-      .map((clause) => withoutLeadIn(withSubject(clause, sentence)))
+      .map((clause) => withoutLeadIn(withSubject(spanLast(clause), sentence)))
   );
 }
 
@@ -65,6 +81,8 @@ export function trimFact(text: string): string {
   while (
     words.length > 3 &&
     FUNCTION_WORDS.has((words.at(-1) ?? '').toLowerCase()) &&
+    // "User always picks up": a verb's particle is part of the verb.
+    !(PARTICLE.test(words.at(-1) ?? '') && !FUNCTION_WORDS.has((words.at(-2) ?? '').toLowerCase())) &&
     !/^(?:here|there)$/i.test(words.at(-1) ?? '')
   )
     words.pop();
@@ -92,4 +110,15 @@ export function asWearer(clause: string): string {
       .replace(/^we\b/i, 'I')
       .replace(/^our\b/i, 'my')
   );
+}
+
+// "I read your CV. Three years of Android…": the wearer reads out someone else's record.
+const RECORD = /\byour (?:cv|resume|résumé|profile|application|file|record|portfolio|background|linkedin)\b/i;
+
+/** Whether the wearer's turn, up to this sentence, reads from the listener's record. */
+export function readsRecord(analysis: Analysis, index: number): boolean {
+  const turn = analysis.sentences[index]?.turn;
+  for (let at = index; at >= Math.max(0, index - 4) && analysis.sentences[at]?.turn === turn; at--)
+    if (RECORD.test(analysis.sentences[at]?.text ?? '')) return true;
+  return false;
 }

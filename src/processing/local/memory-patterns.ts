@@ -49,6 +49,9 @@ export const RELATIVE_SUBJECT = new RegExp(`^my ${RELATIVES}\\b`, 'i');
 /** A fond or ordering word between "my" and the relative: "my darling husband", "my eldest daughter". */
 const FOND =
   '(?:(?:lovely|darling|dear|beautiful|wonderful|amazing|little|big|older|younger|eldest|oldest|youngest|late) )?';
+/** Waiting, wondering, trying: what one has "been doing for years" that is no pursuit. */
+export const IDLE =
+  '(?:thinking|wondering|waiting|meaning|trying|saying|asking|telling|hoping|looking|sitting|standing)';
 const FREQUENCY =
   '(?:every (?:day|morning|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:once|twice|\\w+ times) a (?:day|week|month|year)|(?:on )?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)|on weekends)';
 
@@ -89,6 +92,12 @@ export const FACT_PATTERNS: FactPattern[] = [
   {
     pattern:
       /^I did (?!it\b|that\b|this\b)[\w' -]+ for (?:about |almost |nearly |over )?(?:[\w-]+ ){1,2}(?:years|decades)\b/i,
+    category: 'work',
+  },
+  // "I fixed pumps for thirty years at the paper mill": a past stretch of work, counted in years.
+  {
+    pattern:
+      /^I (?:\w+ed|taught|ran|led|drove|sold|wrote|built|made|kept|sang|rode|flew) (?!it\b|that\b|this\b|them\b)[\w' -]+ for (?:about |almost |nearly |over )?(?:[\w-]+ ){1,2}(?:years|decades)\b/i,
     category: 'work',
   },
   // "We've been married for ten years": the couple's span ("together" would leave who unsaid).
@@ -220,12 +229,16 @@ export const FACT_PATTERNS: FactPattern[] = [
   },
   { pattern: /^I(?:'ve| have) always (?:wanted|dreamed|loved|hated|been)\b/i, category: 'interests' },
   {
-    pattern: new RegExp(`^I(?:'ve| have) been (\\w+ing)\\b.*(?:\\b(?:for|since)\\b|\\b${FREQUENCY}\\b)`, 'i'),
+    // "I've been thinking for two years", "I've been waiting since May": a wait or a thought is no pursuit.
+    pattern: new RegExp(
+      `^I(?:'ve| have) been (?!${IDLE}\\b)(\\w+ing)\\b.*(?:\\b(?:for|since)\\b|\\b${FREQUENCY}\\b)`,
+      'i',
+    ),
     category: (match) => categoryOfActivity(match[1]),
   },
   {
     pattern:
-      /^I(?:'ve| have) (\w+ed|played|taught|run|led|done|sung|ridden|worn|known|had|kept) .*(?:\bfor (?:\w+ ){1,2}(?:years?|months?|decades?)\b|\bsince\b)/i,
+      /^I(?:'ve| have) (\w+ed|played|taught|run|led|done|sung|ridden|worn|known|had|kept) .*(?:\b(?:for )?(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|[a-z]+(?:teen|ty)(?:-[a-z]+)?) (?:years?|months?|decades?)(?: now)?$|\bfor (?:\w+ ){1,2}(?:years?|months?|decades?)\b|\bsince\b)/i,
     category: (match) => categoryOfActivity(match[1]),
   },
   {

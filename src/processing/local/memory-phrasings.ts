@@ -87,10 +87,12 @@ export function householdFact(clause: string): string | null {
   return `User's household ${verb} ${owned[2].replace(/\bour\b/gi, 'their')}`;
 }
 
+// "Five years vegetarian": a way of living that a span can qualify without a verb.
+const LASTING_STATE = '(?:vegetarian|vegan|pescatarian|sober|teetotal|clean|smoke-free|gluten-free)(?=$)';
 const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
 // "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
 const SPAN = new RegExp(
-  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|with|\\p{L}+ing|an?(?= )) ((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?)(?:\\s+(?:now|there|here))?$`,
+  `^(?:(?:after|given|with|so|yeah|yep|yes|still)[,]?\\s+)*(?:my\\s+)?(${COUNT} (?:years?|decades?)) (at|in|on|as|of|with|\\p{L}+ing|an?(?= )|${LASTING_STATE}) ?((?:an?|the|my|this)?\\s*[^,.;!?]{2,40}?|)(?:\\s+(?:now|there|here))?$`,
   'iu',
 );
 
@@ -123,9 +125,18 @@ function spanOf(part: string): Shape | null {
   )
     return null;
   const [, span, preposition, what] = match;
-  // "Eleven years a firefighter": a span spent as what one is.
+  if (new RegExp(`^${LASTING_STATE}`, 'i').test(preposition))
+    return { category: 'lifestyle', content: `User has been ${preposition.toLowerCase()} for ${span.toLowerCase()}` };
+  if (what === '') return null;
+  // "Twelve years of QA", "eleven years of netball": a span of a pursuit; "two years of this" names none.
+  if (preposition.toLowerCase() === 'of') {
+    if (/^(?:this|that|it|them|age|my life|life|hell)$/i.test(what)) return null;
+    return { category: 'core', content: `User has ${span.toLowerCase()} of ${what}` };
+  }
+  // "Eleven years a firefighter", "five years a deacon": a span spent as what one is.
   if (/^an?$/i.test(preposition)) {
-    if (!isProfession(what.split(' '))) return null;
+    const words = what.split(' ');
+    if (!isProfession(words) && !namesPerson(words.at(-1) ?? '')) return null;
     return {
       category: 'work',
       content: `User has been ${preposition.toLowerCase()} ${what} for ${span.toLowerCase()}`,

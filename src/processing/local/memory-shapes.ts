@@ -1,6 +1,6 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import { isLastingNoun } from './memory-nouns.js';
-import { isProfession } from './memory-patterns.js';
+import { IDLE, isProfession } from './memory-patterns.js';
 import type { Token } from './nlp.js';
 
 /**
@@ -177,7 +177,10 @@ function habit(tokens: Token[]): Shape | null {
 
 function tenure(tokens: Token[]): Shape | null {
   const text = tokens.map((token) => token.normal).join(' ');
-  return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) ? { category: 'core' } : null;
+  const idle = new RegExp(`^i (?:'ve|have) been ${IDLE}\\b`);
+  return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) && !idle.test(text)
+    ? { category: 'core' }
+    : null;
 }
 
 /** Verbs of a life's course: a past "I moved", "I studied" is a lasting fact, unlike "I called". */
