@@ -11,18 +11,19 @@ import { createLocalEngine } from '../../src/processing/local/index.js';
 // joined the dev set in session 9 and lowered every figure: the floors follow the larger set. The
 // category floors are in-sample since session 10 (the category model's word counts come from the dev
 // set; eval/train-category-model.ts measures it across authors): they fail if the model is not used.
-// The fifth blind corpus's dev part (P–S) joined in session 12 and lowered the title figure.
+// The fifth blind corpus's dev part (P–S) joined in session 12 and lowered the title figure; the sixth's
+// (T–W) joined in session 14 and lowered the title and memory figures again (0.531 and 0.521).
 const FLOORS = {
   discard: 0.97,
   category: 0.65,
   categoryAcceptable: 0.94,
   actionItemF1: 0.57,
-  memoryF1: 0.52,
+  memoryF1: 0.51,
   // Session 13 raised these two with what it reached (0.840 and 0.650).
   dueWithinDay: 0.83,
   eventRecall: 0.64,
-  // The title model's headlines (0.546 with the fifth corpus); the topics as ranked give less.
-  title: 0.54,
+  // The title model's headlines (0.531 with the sixth corpus); the topics as ranked give less.
+  title: 0.52,
 };
 
 test('the dev set is large enough and a seventh to a fifth of it is discards', () => {
