@@ -179,10 +179,12 @@ test('fragments and facts that need the conversation to read are dropped', async
 test('past life facts and spans of a life are kept', async () => {
   const text = 'I grew up in Porto. Six years on nights. I came from Lviv in 2016, and I just stayed.';
   const memories = await engine.extractMemories(memo(text), []);
-  assert.deepEqual(
-    memories.map((memory) => memory.content),
-    ['User grew up in Porto', 'User has spent six years on nights', 'User came from Lviv in 2016'],
-  );
+  // All three are kept; their order is the memory model's ranking.
+  assert.deepEqual(memories.map((memory) => memory.content).sort(), [
+    'User came from Lviv in 2016',
+    'User grew up in Porto',
+    'User has spent six years on nights',
+  ]);
 });
 
 test('people and pets of the wearer’s told by how their names are used, without a "my"', async () => {
