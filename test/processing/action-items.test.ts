@@ -901,3 +901,26 @@ test('a span a negated perfect looks back over is no due date', async () => {
     JSON.stringify(found),
   );
 });
+
+test('a count, a share, a day or a manner where the thing acted on should be is no task; a pronoun the reply resolves still dates', async () => {
+  for (const said of [
+    "I'll book four anyway, someone will come.",
+    "I'll call Christmas, it's easier.",
+    "Okay, I'll ask first.",
+    "I'll pay half.",
+  ]) {
+    assert.deepEqual(await items(memo(said)), [], said);
+  }
+  // "I'll grab one on Saturday": "one" is the band asked for, which the reply dates.
+  const found = await items(
+    dialogue([
+      ['Physio', false, 'Get a heavy loop band, the black or the blue one.'],
+      ['Sam', true, "Okay, I'll grab one on Saturday."],
+    ]),
+  );
+  assert.deepEqual(
+    found.map(([description]) => description),
+    ['Get a heavy loop band'],
+  );
+  assert.ok(found[0]?.[1] !== null, JSON.stringify(found));
+});

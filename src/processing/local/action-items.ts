@@ -29,7 +29,7 @@ import {
   taskKey,
 } from './similarity.js';
 import { acceptedByWearer, settled } from './task-outcome.js';
-import { finishTask, readsAsTask } from './task-text.js';
+import { actsOnSomething, finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
@@ -132,6 +132,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
       extraction.clock,
     );
   }
+  // "Book four", "Call Christmas": a count or a day where the thing acted on should be.
+  if (!actsOnSomething(description)) return;
   addDraft(extraction, {
     description,
     dueAt,

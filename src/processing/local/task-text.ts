@@ -115,3 +115,24 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
   const token = tokens.find((item) => item.normal === first);
   return token === undefined || token.pos === 'VERB';
 }
+
+// What a verb cannot act on alone: a count, a share, a time or a manner ("Book four", "Finish half",
+// "Call Christmas", "Ask first"), a pronoun with nobody named ("Call you", "Do mine").
+const NO_OBJECT =
+  /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali)$/i;
+
+/** Whether the words after the verb name something to act on, not only a count, a time or a manner. */
+export function actsOnSomething(description: string): boolean {
+  const words = description
+    .split(' ')
+    .slice(1)
+    .map((word) => word.replace(/[,.;:!?]+$/, ''))
+    .filter((word) => word !== '');
+  if (words.length === 0) return false;
+  if (words.length === 1) return !NO_OBJECT.test(words[0]) && !/['’]s$/.test(words[0]);
+  if (words.length > 2) return true;
+  // "Do people actually": two words ending on a manner word, with nothing named or counted.
+  const parsed = parseTokens(words.join(' '));
+  // "Pull them together": a pronoun stands for what an earlier sentence named.
+  return !(parsed.at(-1)?.pos === 'ADV' && !parsed.some((item) => ['NOUN', 'PROPN', 'NUM', 'PRON'].includes(item.pos)));
+}
