@@ -924,3 +924,32 @@ test('a count, a share, a day or a manner where the thing acted on should be is 
   );
   assert.ok(found[0]?.[1] !== null, JSON.stringify(found));
 });
+
+test('"it" means the thing named, not what is said of it, nor an adjective after the noun', async () => {
+  const cases: Array<[string, string]> = [
+    [
+      "The water butt by the shed is cracked, that's a committee thing, I'll raise it at the AGM.",
+      'Raise the water butt at the AGM',
+    ],
+    [
+      "I need the food handler certificate first, that's an online course, I'll do it this weekend.",
+      'Do the food handler certificate',
+    ],
+  ];
+  for (const [said, expected] of cases) {
+    const found = await items(memo(said));
+    assert.deepEqual(
+      found.map(([description]) => description),
+      [expected],
+      said,
+    );
+  }
+  // "This is the claim form": shown, not described; it is what "it" means.
+  const shown = await items(
+    dialogue([
+      ['Nurse', false, 'This is the claim form, it needs to be submitted with the audiogram.'],
+      ['Sam', true, "I'll submit it online by Friday."],
+    ]),
+  );
+  assert.equal(shown[0]?.[0], 'Submit the claim form online');
+});

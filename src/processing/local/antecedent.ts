@@ -43,7 +43,11 @@ interface Chunk {
   clause: number;
   /** the verb in its base form that acts on it in that stretch ("book" in "can you book the table") */
   verb?: string;
+  /** said of something already named: "that's a committee thing", "it's an online course" */
+  predicate: boolean;
 }
+
+const POINTING_SUBJECT = /^(?:that|it|this|which)$/;
 
 // Amounts, deadlines and judgements are said about a thing, never the thing a task acts on ("That's
 // plenty for a talk. Submit it.", "That one is my fault. I'll transfer it.").
@@ -66,8 +70,12 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
   let clause = 0;
   let before: Token | undefined;
   let governing: Token | undefined;
+  // The last two tokens before the run that are not determiners: "that 's" in "that's a committee thing".
+  let copula = false;
+  const recent: Token[] = [];
   const flush = () => {
-    const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.length - 1;
+    // "the food handler certificate first": an adjective after the noun is not part of what is named.
+    const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.findLastIndex((token) => token.pos !== 'ADJ');
     const phrase = run.slice(0, cut + 1);
     const head = phrase.at(-1);
     const determined = before !== undefined && /^(?:the|my|our|your|his|her|their)$/i.test(before.normal);
@@ -80,6 +88,7 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
         oblique: lead?.pos === 'ADP',
         clause,
         verb: governing?.lemma,
+        predicate: copula,
       });
     }
     run = [];
@@ -87,12 +96,22 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
   let previous: Token | undefined;
   for (const token of tokens) {
     if (CHUNK_TAGS.has(token.pos) && token.kind === 'word') {
-      if (run.length === 0) before = previous;
+      if (run.length === 0) {
+        before = previous;
+        const [subject, verb] = recent.slice(-2);
+        // "This is the claim form" shows the thing; "that's a committee thing" says what kind it is.
+        copula =
+          verb?.lemma === 'be' &&
+          subject !== undefined &&
+          POINTING_SUBJECT.test(subject.normal) &&
+          /^an?$/.test(previous?.normal ?? '');
+      }
       run.push(token);
       previous = token;
       continue;
     }
     previous = token;
+    if (token.pos !== 'DET') recent.push(token);
     flush();
     if (token.kind === 'punctuation') {
       clause++;
@@ -111,7 +130,9 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
  * sentence, the subject or object (not a noun inside a prepositional phrase) of its last stretch that
  * has one: "They want a revised timeline. Can you draft it?", "We'll cover the fee, send me the receipt."
  */
-function salientChunk(chunks: Chunk[], sameSentence: boolean): Chunk | undefined {
+function salientChunk(found: Chunk[], sameSentence: boolean): Chunk | undefined {
+  // "The water butt is cracked, that's a committee thing, I'll raise it": what is said of a thing is not it.
+  const chunks = found.some((chunk) => !chunk.predicate) ? found.filter((chunk) => !chunk.predicate) : found;
   const arguments_ = chunks.filter((chunk) => !chunk.oblique);
   if (sameSentence) return arguments_.at(-1) ?? chunks.at(-1);
   const lastClause = arguments_.at(-1)?.clause;
