@@ -953,3 +953,22 @@ test('"it" means the thing named, not what is said of it, nor an adjective after
   );
   assert.equal(shown[0]?.[0], 'Submit the claim form online');
 });
+
+test('what the wearer is told to do and accepts is kept, though its verb is a light one', async () => {
+  for (const [told, expected] of [
+    ['I want you to keep a headache diary.', 'Keep a headache diary'],
+    ['I want you to use artificial tears.', 'Use artificial tears'],
+  ]) {
+    const found = await items(
+      dialogue([
+        ['Doctor', false, told],
+        ['Sam', true, 'Sure.'],
+      ]),
+    );
+    assert.deepEqual(
+      found.map(([description]) => description),
+      [expected],
+      told,
+    );
+  }
+});

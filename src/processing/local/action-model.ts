@@ -39,7 +39,12 @@ export const FEATURE_NAMES = [
   'sentence_words_over_20',
   'drafts_over_5',
   'wearer_accepts',
+  'told_to',
 ] as const;
+
+// "I want you to keep a headache diary", "you need to bring two photos": the wearer is told, not asked.
+const TOLD_TO =
+  /\b(?:i want you to|i'd like you to|i need you to|you need to|you have to|you must|you should|you'll need to|you've got to|make sure you|remember to|don't forget to)\b/i;
 
 const PRONOUN = /^(?:it|them|that|this|him|those|these)$/i;
 
@@ -94,6 +99,7 @@ export function featuresOf(signal: DraftSignal, analysis: Analysis, draftCount: 
     Math.min(1, Math.max(0, draftCount - 5) / 10),
     // Someone else's request the wearer's next turn takes on ("Will do.").
     flag(!candidate.sentence.isUser && acceptedByWearer(candidate, analysis)),
+    flag(!candidate.sentence.isUser && TOLD_TO.test(sentence)),
   ];
 }
 
