@@ -972,3 +972,18 @@ test('what the wearer is told to do and accepts is kept, though its verb is a li
     );
   }
 });
+
+test('"her" with nobody named means the person the wearer’s role noun names; a name said nearer still wins', async () => {
+  const found = await items(memo("I'm seeing my doctor on Tuesday anyway, I'll ask her for the note then."));
+  assert.deepEqual(
+    found.map(([description]) => description),
+    ['Ask my doctor for the note'],
+  );
+  const named = await items(
+    memo("My landlord is useless. Dana is the agent. I'll call her tomorrow about the boiler."),
+  );
+  assert.deepEqual(
+    named.map(([description]) => description),
+    ['Call Dana about the boiler'],
+  );
+});

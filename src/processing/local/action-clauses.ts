@@ -1,4 +1,5 @@
-import type { Sentence } from './analysis.js';
+import type { Analysis, Sentence } from './analysis.js';
+import type { Token } from './nlp.js';
 import { TASK_VERBS } from './vocabulary.js';
 
 /**
@@ -132,4 +133,42 @@ export function assignWindows(candidates: Candidate[]): Candidate[] {
     windowStart: index === 0 ? 0 : sorted[index - 1].clauseEnd,
     windowEnd: index === sorted.length - 1 ? candidate.sentence.text.length : sorted[index + 1].cueStart,
   }));
+}
+
+function tokensBefore(sentence: Sentence, offset: number): Token[] {
+  const end = tokenIndexAt(sentence, offset);
+  return end === -1 ? sentence.tokens : sentence.tokens.slice(0, end);
+}
+
+const LOOK_BACK_SENTENCES = 3;
+
+/** A candidate spanning a whole earlier sentence (or its own up to the cue), so its dates can be read. */
+export function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: number): Candidate {
+  const sentence = analysis.sentences[sentenceIndex];
+  const length = sentence.text.length;
+  const end = sentenceIndex === candidate.sentenceIndex ? candidate.cueStart : length;
+  return {
+    ...candidate,
+    sentence,
+    sentenceIndex,
+    cueStart: 0,
+    clauseStart: 0,
+    clauseEnd: end,
+    windowStart: 0,
+    windowEnd: end,
+    clause: sentence.text.slice(0, end),
+  };
+}
+
+/** The sentences a pronoun may point back into: its own up to the cue, then three more within two turns. */
+export function* lookBack(
+  candidate: Candidate,
+  analysis: Analysis,
+): Generator<{ index: number; sentence: Sentence; tokens: Token[] }> {
+  for (let back = 0; back <= LOOK_BACK_SENTENCES; back++) {
+    const index = candidate.sentenceIndex - back;
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) return;
+    yield { index, sentence, tokens: back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens };
+  }
 }

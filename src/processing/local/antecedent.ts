@@ -1,6 +1,7 @@
-import { type Candidate, tokenIndexAt } from './action-clauses.js';
+import { type Candidate, lookBack, spanning } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
+import { namesPerson } from './noun-kinds.js';
 import { namesIn } from './task-text.js';
 
 export interface Antecedent {
@@ -22,7 +23,6 @@ const POINTERS: Record<string, Pointer> = {
   that: 'thing',
   this: 'thing',
 };
-const LOOK_BACK_SENTENCES = 3;
 // Words that open the noun phrase a recipient pronoun is followed by ("send them the file", "email him a copy").
 const RECIPIENT_BEFORE =
   /^(?:the|a|an|my|your|our|his|her|their|some|any|all|both|this|that|these|those|everything|anything|something|\d+|one|two|three|four|five)$/;
@@ -143,11 +143,6 @@ function salientChunk(found: Chunk[], sameSentence: boolean): Chunk | undefined 
 const PRO_VERBS = /^(?:do|handle|sort)$/i;
 const EMPTY_VERBS = new Set(['do', 'be', 'have', 'get', 'make', 'need', 'want', 'let', 'go']);
 
-function tokensBefore(sentence: Sentence, offset: number): Token[] {
-  const end = tokenIndexAt(sentence, offset);
-  return end === -1 ? sentence.tokens : sentence.tokens.slice(0, end);
-}
-
 /** "Add it to the agenda": the pronoun does not mean a thing the line already names. */
 function mentions(description: string, phrase: string): boolean {
   const head = phrase.split(' ').at(-1)?.toLowerCase() ?? '';
@@ -207,21 +202,19 @@ function namedEarlierInLine(words: string[], index: number, pointer: Pointer, to
   return tokens.some((token) => before.has(token.normal) && fitsPointer(token, pointer));
 }
 
-function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: number): Candidate {
-  const sentence = analysis.sentences[sentenceIndex];
-  const length = sentence.text.length;
-  const end = sentenceIndex === candidate.sentenceIndex ? candidate.cueStart : length;
-  return {
-    ...candidate,
-    sentence,
-    sentenceIndex,
-    cueStart: 0,
-    clauseStart: 0,
-    clauseEnd: end,
-    windowStart: 0,
-    windowEnd: end,
-    clause: sentence.text.slice(0, end),
-  };
+/**
+ * "I'm seeing my doctor on Tuesday, I'll ask her for the note": a person the wearer's own (or, from
+ * someone else, "your") role noun names, when no name was said: "my doctor".
+ */
+function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefined {
+  const own = sentence.isUser ? 'my' : 'your';
+  for (let index = tokens.length - 1; index > 0; index--) {
+    const token = tokens[index];
+    if (token.pos !== 'NOUN' || !namesPerson(token.lemma) || isPlural(token)) continue;
+    const before = tokens[index - 1].normal;
+    if (before === own) return `my ${token.normal}`;
+  }
+  return undefined;
 }
 
 /**
@@ -231,33 +224,47 @@ function spanning(candidate: Candidate, analysis: Analysis, sentenceIndex: numbe
 export function antecedentFor(description: string, candidate: Candidate, analysis: Analysis): Antecedent | null {
   const pronoun = objectPronoun(description, candidate.sentence.tokens);
   if (pronoun === null) return null;
-  for (let back = 0; back <= LOOK_BACK_SENTENCES; back++) {
-    const index = candidate.sentenceIndex - back;
-    const sentence = analysis.sentences[index];
-    if (sentence === undefined || sentence.turn < candidate.sentence.turn - 2) break;
-    const tokens = back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens;
+  for (const { index, tokens } of lookBack(candidate, analysis)) {
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
     const chunk =
       pronoun.pointer === 'person'
         ? undefined
         : salientChunk(
             chunksOf(tokens, pronoun.pointer).filter((found) => !mentions(description, found.phrase)),
-            back === 0,
+            index === candidate.sentenceIndex,
           );
-    const phrase = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : chunk?.phrase;
-    if (phrase === undefined) continue;
-    const words = description.split(/\s+/);
-    words[pronoun.index] = phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
-    const verb = chunk?.verb;
-    if (pronoun.index === 1 && PRO_VERBS.test(words[0]) && verb !== undefined && !EMPTY_VERBS.has(verb))
-      words[0] = verb.charAt(0).toUpperCase() + verb.slice(1);
-    // "pick it up" → "pick up the Civic": the particle goes back before a named object.
-    const particle = words[pronoun.index + 1];
-    if (particle !== undefined && PARTICLE.test(particle)) {
-      words[pronoun.index + 1] = words[pronoun.index];
-      words[pronoun.index] = particle;
-    }
-    return { description: words.join(' '), candidate: spanning(candidate, analysis, index) };
+    const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : undefined;
+    const phrase = person ?? chunk?.phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
+    if (phrase !== undefined)
+      return resolved(description, pronoun.index, phrase, chunk?.verb, spanning(candidate, analysis, index));
+  }
+  // Nobody named: "I'm seeing my doctor on Tuesday, I'll ask her for the note" asks the doctor.
+  if (pronoun.pointer !== 'person') return null;
+  for (const { index, sentence, tokens } of lookBack(candidate, analysis)) {
+    const role = personNamedByRole(sentence, tokens);
+    if (role !== undefined)
+      return resolved(description, pronoun.index, role, undefined, spanning(candidate, analysis, index));
   }
   return null;
+}
+
+/** The line with the pronoun at `at` replaced by what it means, and "do it" by the verb said with it. */
+function resolved(
+  description: string,
+  at: number,
+  phrase: string,
+  verb: string | undefined,
+  candidate: Candidate,
+): Antecedent {
+  const words = description.split(/\s+/);
+  words[at] = phrase;
+  if (at === 1 && PRO_VERBS.test(words[0]) && verb !== undefined && !EMPTY_VERBS.has(verb))
+    words[0] = verb.charAt(0).toUpperCase() + verb.slice(1);
+  // "pick it up" → "pick up the Civic": the particle goes back before a named object.
+  const particle = words[at + 1];
+  if (particle !== undefined && PARTICLE.test(particle)) {
+    words[at + 1] = words[at];
+    words[at] = particle;
+  }
+  return { description: words.join(' '), candidate };
 }
