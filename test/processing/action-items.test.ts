@@ -58,6 +58,11 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll visit Nan a week today.", 'Visit Nan', '2026-03-11T23:59'],
   ["I'll book the flights by mid-April.", 'Book the flights', '2026-04-15T23:59'],
   ["I'll move the savings at the beginning of next month.", 'Move the savings', '2026-04-01T23:59'],
+  // A weekday placed in its month, on a date, or a week after the coming one.
+  ["I'll bring the budget on the last Saturday of May.", 'Bring the budget', '2026-05-30T23:59'],
+  ["I'll send the report on the first Monday of next month.", 'Send the report', '2026-04-06T23:59'],
+  ["I'll pay the deposit on Friday the tenth.", 'Pay the deposit', '2026-04-10T23:59'],
+  ["I'll call the surveyor the Tuesday after next.", 'Call the surveyor', '2026-03-17T23:59'],
   ["I'll sort the garage early next week.", 'Sort the garage', '2026-03-09T23:59'],
   ["I'll return the drill before the weekend.", 'Return the drill', '2026-03-06T23:59'],
   ["I'll mow the lawn over the weekend.", 'Mow the lawn', '2026-03-07T23:59'],
@@ -986,4 +991,17 @@ test('"her" with nobody named means the person the wearer’s role noun names; a
     named.map(([description]) => description),
     ['Call Dana about the boiler'],
   );
+});
+
+test('"the Friday before" counts from another day, so the reply that names the day dates the request', async () => {
+  const found = await items(
+    dialogue(
+      [
+        ['Jae-min', false, 'Could you pick up the gloves from the office on the Friday before?'],
+        ['Sam', true, 'Friday the seventh. Okay, I can drive there after school.'],
+      ],
+      { startedAt: '2026-07-11T09:10:00+09:00', timezone: 'Asia/Seoul' },
+    ),
+  );
+  assert.equal(found[0]?.[1], '2026-08-07T23:59', JSON.stringify(found));
 });

@@ -143,7 +143,7 @@ export function weekAfter(sentence: string, today: LocalDateTime): DateMention[]
   });
 }
 
-const MONTHS = [
+export const MONTHS = [
   'january',
   'february',
   'march',

@@ -23,6 +23,7 @@ import {
   weekAfter,
   weekEdges,
 } from './date-spoken.js';
+import { weekdayPlaces } from './date-weekdays.js';
 import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
@@ -230,6 +231,7 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     ...byMonth(readable, today),
     ...weekEdges(readable, today),
     ...laterToday(readable, today),
+    ...weekdayPlaces(readable, today),
   ];
   const parsed = chrono.parse(readable, reference, { forwardDate: true });
   const evening = parsed.length > 0 && EVENING_PLAN.test(readable);
@@ -237,12 +239,18 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .map((result) => fromChrono(result, readable, today, evening))
     .filter((mention): mention is DateMention => mention !== null)
     .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
-  const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinalDays(readable, today)], readable));
+  // "Friday the 10th" is one day, read whole among the ends; its "the 10th" alone is not another.
+  const ordinals = ordinalDays(readable, today).filter(
+    (mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index),
+  );
+  const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinals], readable));
   return (
     mentions
       .filter((mention) => !isPast(mention, clock))
       // "I've been at Deloitte three months now": a span up to now dates nothing ahead.
       .filter((mention) => !SPAN_TO_NOW.test(readable.slice(mention.index, mention.end)))
+      // "on the Friday before": a weekday counted from another day, not the coming one.
+      .filter((mention) => !RELATIVE_WEEKDAY.test(readable.slice(Math.max(0, mention.index - 4), mention.end + 12)))
       // "forty quid a month", "twice a day": a rate, not "in a month".
       .filter(
         (mention) =>
@@ -253,6 +261,8 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   );
 }
 
+const RELATIVE_WEEKDAY =
+  /^(?:the )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:before(?![\w\s]*\b(?:noon|lunch|work|school|\d))|after (?:the|this|that|my|our|your|his|her|their)\b)/i;
 const SPAN_TO_NOW = /\b(?:years?|months?|weeks?|days?|hours?)\s+now$/i;
 
 /** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
