@@ -1005,3 +1005,20 @@ test('"the Friday before" counts from another day, so the reply that names the d
   );
   assert.equal(found[0]?.[1], '2026-08-07T23:59', JSON.stringify(found));
 });
+
+test('"You\'ll have the statements by Friday" promises a delivery; a hedge at the end of a line goes', async () => {
+  const found = await items(
+    dialogue([
+      ['Broker', false, 'I need three months of bank statements.'],
+      ['Sam', true, "You'll have the bank statements and all that by Friday, for sure."],
+    ]),
+  );
+  assert.ok(
+    found.some(([description, due]) => description === 'Send the bank statements' && due === '2026-03-06T23:59'),
+    JSON.stringify(found),
+  );
+  assert.deepEqual(await items(memo("You'll have a great time on Friday.")), []);
+  assert.deepEqual(await items(memo("I'll send the photos tomorrow, promise.")), [
+    ['Send the photos', '2026-03-05T23:59'],
+  ]);
+});

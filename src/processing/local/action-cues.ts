@@ -62,6 +62,14 @@ const SELF_CUES: Cue[] = [
     strength: 'strong',
     impliedVerb: RESULT_VERB,
   },
+  // "You'll have the bank statements by Friday": the wearer promises the listener a delivery.
+  {
+    pattern:
+      /\byou(?:'ll| will) (?:have|get|receive)\s+(?=(?:the|my|our|all|everything|those|these)\b[^,.;!?]{0,60}?\s(?:by|before|on|tomorrow|tonight|today|first thing)\b)/gi,
+    kind: 'commitment',
+    strength: 'strong',
+    impliedVerb: 'send',
+  },
   // "I said I'd get her three quotes by Friday", "I promised Mum I'd call": a promise reported is still owed.
   {
     pattern:

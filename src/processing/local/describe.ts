@@ -17,6 +17,9 @@ const TIME_WORDS =
   /\b(?:(?:at|around|over|after|before) (?:lunch(?:time)?|noon|midday|dinner|breakfast)|(?:in the|this) (?:morning|afternoon|evening)|(?:the minute|the moment|as soon as) (?:they|it|he|she|we|i) \w+|asap|as soon as possible|right away|immediately|urgently|first thing|later today|later|soon|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|month)|every (?:day|evening|morning|night)(?: this week)?|end of (?:the )?(?:day|week|month))\b/gi;
 const TRAILING_JUNK =
   /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
+// "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
+const TRAILING_HEDGE =
+  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise))+[\s,.!?]*$/i;
 const VERB_ONLY_WORDS = 15;
 
 function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
@@ -82,7 +85,7 @@ function tidy(text: string): string {
   const fluent = HESITATION_WORD.test(text) ? text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1') : text;
   let result = squeezeSpaces(fluent.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
-  for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '');
+  for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '').replace(TRAILING_HEDGE, '');
   return result.replace(/[\s,;:.!?-]+$/, '');
 }
 
