@@ -813,3 +813,20 @@ test('a condition asked after and not denied, a stretch of work counted in years
   ]);
   assert.deepEqual(await contentsOf(memo('I can do Sundays.')), []);
 });
+
+test('a pursuit asked after with its name first, a "Remind me," before the question, a habit still given up', async () => {
+  const cases: Array<[string, string, string]> = [
+    ['And the pottery, are you still going?', 'Yes! Wednesdays.', 'User is still doing pottery'],
+    ["And the tabla, you're still playing?", 'Every weekend, Aaji.', 'User is still playing the tabla, every weekend'],
+    ["Remind me, you're still not smoking?", 'No, no, quit last year.', 'User is still not smoking'],
+  ];
+  for (const [question, reply, expected] of cases) {
+    const contents = await contentsOf(
+      dialogue([
+        ['Asha', false, question],
+        ['Sam', true, reply],
+      ]),
+    );
+    assert.ok(contents.includes(expected), `${question} → ${contents.join(' | ')}`);
+  }
+});

@@ -50,13 +50,27 @@ const TOPIC_SHAPES = (topic: string): ReadonlyArray<[RegExp, string]> => [
   [opened("(?:is (?:he|she)|(?:he|she)'s)\\s+(.+)"), `${topic} is $1`],
 ];
 
+// "And the pottery, are you still going?", "And the tabla, you're still playing?": the pursuit said first.
+const FRONTED_PURSUIT = new RegExp(
+  `${OPENER}(?:the|your) ([\\p{L}' -]{2,30}?),\\s+(?:are you|you're|you are|do you|you) still (\\p{L}+)(?: it)?$`,
+  'iu',
+);
+
+function pursuitStatement(thing: string, verb: string): string {
+  const what = thing.replace(/^your /i, '');
+  if (/^(?:going|doing|go|do)$/i.test(verb)) return `I'm still doing ${what}`;
+  return /ing$/i.test(verb) ? `I'm still ${verb} the ${what}` : `I still ${verb} the ${what}`;
+}
+
 /** "Are you still vegetarian?" → "I'm still vegetarian"; null when the question is not about the listener. */
 export function questionAsStatement(question: string, topic: string | null = null): string | null {
   const bare = question
     .trim()
-    .replace(/^(?:wait|hey|sorry|hang on|hold on)[,!]?\s+/i, '')
+    .replace(/^(?:wait|hey|sorry|hang on|hold on|remind me|tell me|just checking|quick question)[,!:]?\s+/i, '')
     .replace(TAG, '')
     .replace(/[?.!]+$/, '');
+  const pursuit = FRONTED_PURSUIT.exec(bare);
+  if (pursuit !== null) return pursuitStatement(pursuit[1], pursuit[2]);
   const relation = NAMED_RELATION.exec(bare);
   if (relation !== null) return `my ${relation[2].toLowerCase()} is ${relation[1]}`;
   const parent = CHILD_OF.exec(bare);
@@ -157,7 +171,9 @@ function replyDetail(reply: Sentence | undefined): string | undefined {
   const often = /^(?:every|always|most|usually)\b[^?]*?(?=,?\s+(?:if|when|unless|but|as long as)\b|[.!]?$)/i.exec(
     reply.text.trim(),
   );
-  if (often !== null && !/\b(?:I|I'm|I've)\b/.test(often[0])) return often[0].replace(/[,.!]+$/, '');
+  // "Every weekend, Aaji.": a name after the comma addresses the asker.
+  if (often !== null && !/\b(?:I|I'm|I've)\b/.test(often[0]))
+    return often[0].replace(/,\s*\p{Lu}\p{Ll}+$/u, '').replace(/[,.!]+$/, '');
   const words = reply.tokens.filter((token) => token.kind === 'word');
   const yes = words.findIndex((token, index) => index < 3 && YES_WORD.test(token.normal));
   if (yes === -1) return elaboration(reply);

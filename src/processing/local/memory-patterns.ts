@@ -170,6 +170,11 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'work',
   },
   { pattern: /^I(?:'m| am) not \w+ing (?:\w+ )?anymore\b/i, category: 'lifestyle' },
+  // "You're still not smoking?" "No, quit last year.": a habit given up and kept up.
+  {
+    pattern: /^I(?:'m| am) still not (?:smoking|drinking|vaping|gambling|eating (?:meat|sugar|dairy|gluten))\b/i,
+    category: 'lifestyle',
+  },
   // "I've stopped eating red meat", "I quit smoking in May", "I gave up sugar".
   {
     pattern:
