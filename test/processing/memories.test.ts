@@ -830,3 +830,16 @@ test('a pursuit asked after with its name first, a "Remind me," before the quest
     assert.ok(contents.includes(expected), `${question} → ${contents.join(' | ')}`);
   }
 });
+
+test('a fact closed by a tag ("…, remember?") is said, not asked; what the body does every time is kept', async () => {
+  assert.ok(
+    (await contentsOf(memo("I have a real salary now, I'm a vet tech, remember?"))).includes('User is a vet tech'),
+  );
+  assert.ok(
+    (await contentsOf(memo("Hmm, I get super carsick on mountain roads, I'm warning you now."))).includes(
+      'User gets super carsick on mountain roads',
+    ),
+  );
+  // A real question still asks: "Am I a vet tech now, or what?" states nothing.
+  assert.deepEqual(await contentsOf(memo('So am I a vet tech now?')), []);
+});

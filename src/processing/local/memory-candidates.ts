@@ -2,7 +2,18 @@ import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { askedAfter } from './memory-asked.js';
 import { complete } from './memory-checks.js';
-import { asWearer, clausesOf, MAX_WORDS, NOT_A_FACT, readsRecord, rewrite, trimFact } from './memory-clauses.js';
+import {
+  asksSomething,
+  asWearer,
+  clausesOf,
+  MAX_WORDS,
+  NOT_A_FACT,
+  POINTER,
+  readsRecord,
+  resolvePointer,
+  rewrite,
+  trimFact,
+} from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { householdFacts } from './memory-family.js';
@@ -137,23 +148,9 @@ function relativeFact(clauses: string[]): string | null {
   return `${who} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
-// "Psoriasis, I've had it since my twenties": "it" after a verb of having stands for the phrase too.
-const POINTER = /\b(to|of|with|about|on|for|had|have|got) (?:that|it|this)\b(?:\s+myself\b)?/i;
-
-/** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
-function resolvePointer(clause: string, previous: string | undefined): string {
-  const match = POINTER.exec(clause);
-  if (match === null || previous === undefined) return clause;
-  const tokens = parseTokens(previous).filter((token) => token.kind === 'word');
-  const verbless = !tokens.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos));
-  if (!verbless || tokens.length > 4 || !tokens.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN'))
-    return clause;
-  return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
-}
-
 function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, readingRecord = false): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
-  const asks = sentence.text.trim().endsWith('?');
+  const asks = asksSomething(sentence.text);
   const clauses = asks ? clausesOf(sentence).slice(0, -1) : clausesOf(sentence);
   const facts: Fact[] = [];
   // An introduction can open a question: "Hi Omar, it's Fatima from Zarqa CRM, is now still a good time?"

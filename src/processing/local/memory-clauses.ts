@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { withoutLeadIn } from './memory-sources.js';
+import { parseTokens } from './nlp.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
@@ -121,4 +122,28 @@ export function readsRecord(analysis: Analysis, index: number): boolean {
   for (let at = index; at >= Math.max(0, index - 4) && analysis.sentences[at]?.turn === turn; at--)
     if (RECORD.test(analysis.sentences[at]?.text ?? '')) return true;
   return false;
+}
+
+// "I'm a vet tech, remember?": a tag asks for agreement, not for an answer.
+const TAG_QUESTION =
+  /,\s*(?:remember|right|you know|no|yeah|okay|ok|innit|eh|isn't it|didn't I|don't I|wasn't I)\s*\?$/i;
+
+/** Whether the sentence asks a question, not only for agreement with what it states. */
+export function asksSomething(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.endsWith('?') && !TAG_QUESTION.test(trimmed);
+}
+
+// "Psoriasis, I've had it since my twenties": "it" after a verb of having stands for the phrase too.
+export const POINTER = /\b(to|of|with|about|on|for|had|have|got) (?:that|it|this)\b(?:\s+myself\b)?/i;
+
+/** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
+export function resolvePointer(clause: string, previous: string | undefined): string {
+  const match = POINTER.exec(clause);
+  if (match === null || previous === undefined) return clause;
+  const tokens = parseTokens(previous).filter((token) => token.kind === 'word');
+  const verbless = !tokens.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos));
+  if (!verbless || tokens.length > 4 || !tokens.some((token) => token.pos === 'NOUN' || token.pos === 'PROPN'))
+    return clause;
+  return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
 }

@@ -1,6 +1,8 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 
 /** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
+import { HABIT_PATTERNS } from './memory-habits.js';
+
 export interface FactPattern {
   pattern: RegExp;
   category: MemoryCategory | ((match: RegExpExecArray) => MemoryCategory);
@@ -158,29 +160,8 @@ export const FACT_PATTERNS: FactPattern[] = [
       /^I (?:have|get|suffer from) (?:bad |severe |chronic )?(?:anxiety|migraines?|panic attacks|insomnia|asthma|diabetes|adhd|depression|eczema|back pain|celiac)/i,
     category: 'core',
   },
-  {
-    pattern: /^I(?:'m| am) (?:a )?(?:vegetarian|vegan|pescatarian|gluten-free|lactose intolerant|diabetic|sober)\b/i,
-    category: 'lifestyle',
-  },
-  { pattern: /^I (?:don't|do not|never) (?:eat|drink|smoke|drive)\b/i, category: 'lifestyle' },
-  // "I don't work weekends anymore", "I never work on Fridays": the week the wearer keeps.
-  {
-    pattern:
-      /^I (?:don't|do not|never) work (?:on )?(?:weekends|nights|evenings|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays)\b/i,
-    category: 'work',
-  },
-  { pattern: /^I(?:'m| am) not \w+ing (?:\w+ )?anymore\b/i, category: 'lifestyle' },
-  // "You're still not smoking?" "No, quit last year.": a habit given up and kept up.
-  {
-    pattern: /^I(?:'m| am) still not (?:smoking|drinking|vaping|gambling|eating (?:meat|sugar|dairy|gluten))\b/i,
-    category: 'lifestyle',
-  },
-  // "I've stopped eating red meat", "I quit smoking in May", "I gave up sugar".
-  {
-    pattern:
-      /^I(?:'ve| have)? (?:stopped|quit|given up|gave up|cut out) (?:\w+ing\b|the \w+|my \w+|coffee|alcohol|sugar|meat|red meat|caffeine|gluten|dairy|social media|instagram|facebook|tiktok)/i,
-    category: 'lifestyle',
-  },
+  // A diet, a habit kept or given up, what the body does (memory-habits.ts).
+  ...HABIT_PATTERNS,
   {
     pattern:
       /^I(?:'m| am) (?:married|engaged|divorced|single|pregnant|retired|left-handed|an only child|a (?:parent|mom|dad|twin))\b/i,
