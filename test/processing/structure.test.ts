@@ -448,3 +448,19 @@ test('a function word carrying its full stop ("fitting me in.") is no topic', as
   const { title, overview } = await engine.structure(input);
   assert.doesNotMatch(`${title} ${overview}`, /\bin\.(?:\s|$|,)/i, `${title} | ${overview}`);
 });
+
+test('an occasion named by whose it is ("Mum’s birthday is Saturday") is on the calendar; a dated day gone by is not', async () => {
+  const noted = await engine.structure(
+    memo("Mum's sixtieth birthday is Saturday. Ivy's concert is on Thursday at six."),
+  );
+  assert.deepEqual(
+    noted.events.map((event) => [event.title, wallClock(event.start, 'America/New_York')?.slice(0, 10)]),
+    [
+      ['Sixtieth Birthday', '2026-03-07'],
+      ['Concert', '2026-03-05'],
+    ],
+  );
+  // Said on Wednesday the 4th: "Monday the 2nd" is two days gone, not a Monday the 2nd a year on.
+  const past = await engine.structure(memo('The adjuster came about the incident on Monday the 2nd.'));
+  assert.deepEqual(past.events, []);
+});

@@ -87,8 +87,13 @@ function datedWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
     for (let ahead = 0; ahead <= 13; ahead++) {
       const month = ((today.month - 1 + ahead) % 12) + 1;
       const year = today.year + Math.floor((today.month - 1 + ahead) / 12);
-      if (ahead === 0 && date < today.day) continue;
       const local = { ...today, year, month, day: date };
+      // "the incident Monday the 15th", said on the 17th: this month's, gone by (and dropped as past),
+      // not one a year on.
+      if (ahead === 0 && date < today.day) {
+        if (localWeekday(local) === weekday) return [mention(sentence, match, local)];
+        continue;
+      }
       if (date <= new Date(Date.UTC(year, month, 0)).getUTCDate() && localWeekday(local) === weekday)
         return [mention(sentence, match, local)];
     }

@@ -60,11 +60,13 @@ function impersonal(sentence: Sentence): boolean {
   const subject = sentence.tokens.find((token) => token.kind === 'word');
   // "Mark has a meeting" is Mark's plan; "Calibration is on the 23rd" names the event itself.
   const next = sentence.tokens[sentence.tokens.indexOf(subject ?? sentence.tokens[0]) + 1];
+  // "Ivy's concert is Thursday", "Mum's birthday is Saturday": the occasion named, which the wearer notes.
   const named =
     subject !== undefined &&
     subject.pos === 'PROPN' &&
     !CALENDAR_NAME.test(subject.value) &&
-    !(next?.pos === 'AUX' && next.lemma === 'be');
+    !(next?.pos === 'AUX' && next.lemma === 'be') &&
+    next?.normal !== "'s";
   return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 
