@@ -42,12 +42,17 @@ export const NOT_A_FACT =
 // (memory-confirmations.ts), which names what.
 const ELLIPTIC = /^(still|always|never|also) ([a-z]+) (?=[a-z])/i;
 
+const LIFE_ING = /^(?:working|teaching|studying|living|training|coaching|volunteering|learning|nursing|freelancing)$/;
+
 /** The wearer's clause with its dropped "I" put back: an adjective takes "I'm", a verb "I". */
 function withSubject(clause: string, sentence: Sentence): string {
   const match = ELLIPTIC.exec(clause);
   if (match === null) return clause;
   const word = sentence.tokens.find((token) => token.normal === match[2].toLowerCase());
   if (word?.pos === 'ADJ') return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
+  // "Still working as a structural engineer": a working life goes on ("Still raining" is the weather's).
+  if (word?.pos === 'VERB' && LIFE_ING.test(word.normal))
+    return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   // A base form only: "Still hate herring", not "Still raining" or "Still works".
   if (word?.pos === 'VERB' && word.lemma === word.normal && !/ing$/.test(word.normal))
     return `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;

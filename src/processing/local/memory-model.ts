@@ -63,7 +63,8 @@ export function memoryFeatures(fact: Fact, analysis: Analysis, candidates: numbe
     flag(DURATION.test(content)),
     flag(FREQUENCY.test(content)),
     flag(NEGATION.test(content)),
-    flag(TODAY.test(content) || TODAY.test(sentence?.text ?? '')),
+    // The clause the fact came from, not the whole sentence: "allergic to shellfish, so no lobster tonight".
+    flag(TODAY.test(content) || TODAY.test(fact.source)),
     flag(RELATION.test(content)),
     flag(PRONOUN.test(rest)),
     flag(content.includes(':')),

@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-relatives.js';
+import { KIN } from './memory-shapes.js';
 import { capitalisedInside, namesCalledOut } from './participants.js';
 import { settingOf } from './setting.js';
 import { escapeRegExp, isPlaceholderSpeaker } from './text.js';
@@ -169,6 +170,8 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       // A surname follows its first name: "Diego Ramírez's mom" names Diego.
       if (!isName(token) || isName(sentence.tokens[at - 1]) || TITLES.test(token.value)) return;
       if (speakers.has(token.normal) || seen.has(token.value) || read.has(token.value)) return;
+      // "Our son Mateo is four": a name said with its relation is that relative's (memory-relatives.ts).
+      if (KIN.test(sentence.tokens[at - 1]?.normal ?? '')) return;
       read.add(token.value);
       const signal = signalOf(sentence, token.value);
       // A capital that opens a sentence is a name only when used as one elsewhere, given an age by
