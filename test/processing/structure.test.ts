@@ -464,3 +464,21 @@ test('an occasion named by whose it is ("Mum’s birthday is Saturday") is on th
   const past = await engine.structure(memo('The adjuster came about the incident on Monday the 2nd.'));
   assert.deepEqual(past.events, []);
 });
+
+test('"book club" is a club, not a booking; a memo line naming whom one sees on a day is an appointment', async () => {
+  const club = await engine.structure(
+    dialogue([
+      ['Lena', false, 'Are you still coming to book club on the 12th?'],
+      ['Sam', true, "Yes! I'll bring the wine."],
+    ]),
+  );
+  assert.deepEqual(
+    club.events.map((event) => event.title),
+    ['Book Club with Lena'],
+  );
+  const dentist = await engine.structure(memo('Voice memo. Dentist on the 12th at half past two. Send the invoice.'));
+  assert.deepEqual(
+    dentist.events.map((event) => [event.title, wallClock(event.start, 'America/New_York')]),
+    [['Dentist', '2026-03-12T14:30']],
+  );
+});

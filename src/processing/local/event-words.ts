@@ -46,7 +46,26 @@ const HYPHENATED_EVENTS = new Set(
 // Events named by an -ing noun the tagger may read as a verb or adjective ("a final fitting").
 const ING_EVENTS = new Set('fitting viewing tasting screening hearing signing christening briefing reading'.split(' '));
 
+// "Dentist on the 3rd at half past two": a line of a memo that names whom one sees, and no verb.
+const PROVIDERS = new Set(
+  'dentist doctor gp vet physio physiotherapist optician hairdresser barber orthodontist dermatologist therapist chiropractor osteopath midwife'.split(
+    ' ',
+  ),
+);
+
+/** "Dentist", "GP": whom one sees at an appointment. */
+export function isProvider(word: string): boolean {
+  return PROVIDERS.has(word.toLowerCase());
+}
+
 export function eventTokenIndex(tokens: Token[]): number {
+  const first = tokens.find((token) => token.kind === 'word');
+  if (
+    first !== undefined &&
+    PROVIDERS.has(first.normal) &&
+    !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX')
+  )
+    return tokens.indexOf(first);
   const compound = tokens.findIndex(
     (token, index) =>
       tokens[index + 1]?.value === '-' &&
@@ -178,4 +197,14 @@ export function durationOf(text: string): number {
   const amount = COUNTS[match[1].toLowerCase()] ?? Number(match[1]);
   const minutes = match[2].toLowerCase().startsWith('h') ? amount * 60 : amount;
   return Math.min(MAX_DURATION, Math.max(5, Math.round(minutes)));
+}
+
+const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'organize', 'plan', 'set', 'buy', 'order']);
+
+/** "book the flights tonight" dates the booking, not the flight; "book a table for Saturday" dates the table. */
+export function isBookingTime(tokens: Token[], eventIndex: number, textBeforeDate: string): boolean {
+  const scheduled = tokens
+    .slice(Math.max(0, eventIndex - 4), eventIndex)
+    .some((token) => token.pos === 'VERB' && SCHEDULING_VERBS.has(token.lemma));
+  return scheduled && !/\bfor\s+$/i.test(textBeforeDate);
 }

@@ -4,8 +4,16 @@ import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { answeredTime, settleLater } from './event-times.js';
-import { CALENDAR_NAME, durationOf, eventTitle, eventTokenIndex, plainTitle, preparedThing } from './event-words.js';
-import type { Token } from './nlp.js';
+import {
+  CALENDAR_NAME,
+  durationOf,
+  eventTitle,
+  eventTokenIndex,
+  isBookingTime,
+  isProvider,
+  plainTitle,
+  preparedThing,
+} from './event-words.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
 import { localDayKey } from './timezone.js';
 
@@ -33,16 +41,6 @@ const SHORT_REPLY_WORDS = 12;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const SCHEDULING_VERBS = new Set(['book', 'reserve', 'schedule', 'arrange', 'organize', 'plan', 'set', 'buy', 'order']);
-
-/** "book the flights tonight" dates the booking, not the flight; "book a table for Saturday" dates the table. */
-function isBookingTime(tokens: Token[], eventIndex: number, textBeforeDate: string): boolean {
-  const scheduled = tokens
-    .slice(Math.max(0, eventIndex - 4), eventIndex)
-    .some((token) => token.pos === 'VERB' && SCHEDULING_VERBS.has(token.lemma));
-  return scheduled && !/\bfor\s+$/i.test(textBeforeDate);
-}
-
 /** The comma- or conjunction-bounded part of the sentence that holds the event word. */
 function clauseAround(text: string, word: string): string {
   const at = text.indexOf(word);
@@ -66,7 +64,8 @@ function impersonal(sentence: Sentence): boolean {
     subject.pos === 'PROPN' &&
     !CALENDAR_NAME.test(subject.value) &&
     !(next?.pos === 'AUX' && next.lemma === 'be') &&
-    next?.normal !== "'s";
+    next?.normal !== "'s" &&
+    !isProvider(subject.value);
   return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
 }
 

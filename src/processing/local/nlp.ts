@@ -128,6 +128,20 @@ function verbsAfterModals(tokens: Token[]): void {
   }
 }
 
+// "to book club on the 12th": "book" before one of these is the first half of a noun, not the verb.
+const BOOK_COMPOUNDS = new Set(['club', 'group', 'launch', 'fair', 'signing', 'swap']);
+
+function bookCompounds(tokens: Token[]): void {
+  for (let index = 0; index < tokens.length - 1; index++) {
+    const token = tokens[index];
+    if (token.normal === 'book' && token.pos === 'VERB' && BOOK_COMPOUNDS.has(tokens[index + 1].normal)) {
+      token.pos = 'NOUN';
+      token.lemma = 'book';
+      tokens[index + 1].pos = 'NOUN';
+    }
+  }
+}
+
 class SentenceBuilder {
   tokens: Token[] = [];
   text = '';
@@ -151,6 +165,7 @@ class SentenceBuilder {
   take(): ParsedSentence | null {
     if (this.tokens.length === 0) return null;
     verbsAfterModals(this.tokens);
+    bookCompounds(this.tokens);
     const sentence = { text: this.text, tokens: this.tokens };
     this.tokens = [];
     this.text = '';
