@@ -1022,3 +1022,20 @@ test('"You\'ll have the statements by Friday" promises a delivery; a hedge at th
     ['Send the photos', '2026-03-05T23:59'],
   ]);
 });
+
+test('a phrasal particle at the end stays ("let the technician in"); a "lol" and a "by then" go', async () => {
+  const found = await items(
+    dialogue([
+      ['Greg', false, 'Could you make sure someone is home to let the technician in on Friday?'],
+      ['Sam', true, 'Yes, will do.'],
+    ]),
+  );
+  assert.equal(found[0]?.[0], 'Make sure someone is home to let the technician in');
+  const book = await items(
+    dialogue([
+      ['Lena', false, 'Can you also finish the book by then lol'],
+      ['Sam', true, "Haha, I'll finish it by Friday."],
+    ]),
+  );
+  assert.equal(book[0]?.[0], 'Finish the book');
+});

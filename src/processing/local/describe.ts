@@ -12,14 +12,14 @@ export interface Perspective {
 }
 
 const PREPOSITIONS_BEFORE_TIME =
-  /(?:\b(?:by|on|at|before|until|till|for|this|next|due|no later than|first thing|in the|in|around|starting|from)\s+)+$/i;
+  /(?:\b(?:by|on|at|before|until|till|for|this|next|due|no later than|first thing|in the|around|starting|from)\s+)+$/i;
 const TIME_WORDS =
   /\b(?:(?:at|around|over|after|before) (?:lunch(?:time)?|noon|midday|dinner|breakfast)|(?:in the|this) (?:morning|afternoon|evening)|(?:the minute|the moment|as soon as) (?:they|it|he|she|we|i) \w+|asap|as soon as possible|right away|immediately|urgently|first thing|later today|later|soon|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|month)|every (?:day|evening|morning|night)(?: this week)?|end of (?:the )?(?:day|week|month))\b/gi;
 const TRAILING_JUNK =
   /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
 // "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
 const TRAILING_HEDGE =
-  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise))+[\s,.!?]*$/i;
+  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise|lol|lmao|haha+|xx+))+[\s,.!?]*$/i;
 const VERB_ONLY_WORDS = 15;
 
 function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
@@ -30,7 +30,11 @@ function removeDateSpans(clause: string, clauseStart: number, mentions: DateMent
   for (const mention of inside) {
     const start = mention.index - clauseStart;
     const end = Math.min(mention.end - clauseStart, text.length);
-    const before = text.slice(0, start).replace(PREPOSITIONS_BEFORE_TIME, '');
+    // "in this arvo", "in a week": an "in" that opens the time; "let the technician in on Friday" keeps its own.
+    const opensTime = /^(?:this|next|the|a|an|\d|two|three|four|five|six)\b/i.test(text.slice(start, end));
+    let before = text.slice(0, start);
+    if (opensTime) before = before.replace(/\bin\s+$/i, '');
+    before = before.replace(PREPOSITIONS_BEFORE_TIME, '');
     text = `${before} ${text.slice(end)}`;
   }
   return text.replace(TIME_WORDS, ' ');

@@ -80,6 +80,9 @@ function resolvePersons(description: string, analysis: Analysis, sentenceIndex: 
 const REFERRED_TIME =
   /\s+(?:on |by |before |after )?(?:the same day|that same day|that day|the day|that morning|that evening|then|before then|by then|after that|after this|right after this)$/i;
 
+const PHRASAL =
+  /\b(?:let|hand|drop|fill|put|turn|switch|log|plug|pop|pencil|check|send|bring|let's)\s+(?:\S+\s+){1,4}(?:in|on)$/i;
+
 /** The description as the wearer's own instruction. */
 const DANGLING_END =
   /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by|before|after|until|till|about|is|are|was|were|sometime)\s*$/i;
@@ -93,6 +96,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   const untimed = addressed.replace(REFERRED_TIME, '');
   // "Send the final list, with table numbers roughly, of": a clause cut after a preposition ends before it.
   let whole = untimed;
+  // "let the technician in", "hand the form in": after a verb that takes one, "in" or "on" is its particle.
+  if (PHRASAL.test(whole)) return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
   for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
   return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
 }
