@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config.js';
 
 const USAGE = `usage: keepsake <command>
 
-  serve                 run the HTTP/WebSocket server (npm start)
+  serve                 run the HTTP/WebSocket server (npm start); PORT=8080 HOST=127.0.0.1 by default,
+                        e.g. PORT=9000 keepsake serve
   worker [--concurrency N]
                         run background jobs (with LISTEN_FINALIZATION_DISPATCH_MODE=queue)
   admin user create --name NAME [--email E] [--timezone TZ]

@@ -28,6 +28,14 @@ function withoutNullableNoise(issues: readonly AjvIssue[]): readonly AjvIssue[] 
 }
 
 /** Ajv issues → FastAPI-style `{loc,msg,type}` (DESIGN §7). */
+/** Ajv's message, with the allowed values named when a value is not one of them. */
+function messageOf(issue: AjvIssue): string {
+  const allowed = issue.params?.allowedValues;
+  if (issue.keyword === 'enum' && Array.isArray(allowed) && allowed.length > 0)
+    return `must be one of: ${allowed.map(String).join(', ')}`;
+  return issue.message ?? 'invalid value';
+}
+
 export function toValidationIssues(context: string | undefined, issues: readonly AjvIssue[]): ValidationIssue[] {
   const where = LOCATION[context ?? 'body'] ?? 'body';
   return withoutNullableNoise(issues).map((issue) => {
@@ -39,7 +47,7 @@ export function toValidationIssues(context: string | undefined, issues: readonly
     if (issue.keyword === 'required' && typeof missing === 'string') path.push(missing);
     const extra = issue.params?.additionalProperty;
     if (issue.keyword === 'additionalProperties' && typeof extra === 'string') path.push(extra);
-    return { loc: [where, ...path], msg: issue.message ?? 'invalid value', type: issue.keyword };
+    return { loc: [where, ...path], msg: messageOf(issue), type: issue.keyword };
   });
 }
 

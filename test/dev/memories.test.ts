@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ManualClock } from '../../src/context-types.js';
+import { MEMORY_CATEGORIES } from '../../src/domain/categories.js';
 import { createUser, dialects, type TestUser } from '../helpers/app.js';
 import { appWithTwoUsers } from '../helpers/suite.js';
 import { invalid } from '../helpers/validation.js';
@@ -140,8 +141,9 @@ for (const dialect of dialects()) {
       const res = await call(ada, 'POST', '/v1/dev/user/memories', { content: 'x', category: 'gossip' });
       assert.equal(res.statusCode, 422);
       // One issue, as FastAPI reports it: not also "must be null" and "must match a schema in anyOf".
+      // The message names the categories a memory can have.
       assert.deepEqual(res.json().detail, [
-        { loc: ['body', 'category'], msg: 'must be equal to one of the allowed values', type: 'enum' },
+        { loc: ['body', 'category'], msg: `must be one of: ${MEMORY_CATEGORIES.join(', ')}`, type: 'enum' },
       ]);
     });
 
