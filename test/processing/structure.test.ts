@@ -482,3 +482,13 @@ test('"book club" is a club, not a booking; a memo line naming whom one sees on 
     [['Dentist', '2026-03-12T14:30']],
   );
 });
+
+test('a memo heading before the occasion ("Personal, …") does not make it someone else’s; a name and "he" still do', async () => {
+  const noted = await engine.structure(memo("Personal, Mum's sixtieth birthday is Saturday."));
+  assert.deepEqual(
+    noted.events.map((event) => event.title),
+    ['Sixtieth Birthday'],
+  );
+  const theirs = await engine.structure(memo('Mark, he has a meeting on Thursday.'));
+  assert.deepEqual(theirs.events, []);
+});

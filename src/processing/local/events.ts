@@ -3,25 +3,14 @@ import type { Draft } from './action-drafts.js';
 import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { impersonal, THIRD_PERSON_SUBJECT } from './event-subject.js';
 import { answeredTime, settleLater } from './event-times.js';
-import {
-  CALENDAR_NAME,
-  durationOf,
-  eventTitle,
-  eventTokenIndex,
-  isBookingTime,
-  isProvider,
-  plainTitle,
-  preparedThing,
-} from './event-words.js';
+import { durationOf, eventTitle, eventTokenIndex, isBookingTime, plainTitle, preparedThing } from './event-words.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
 import { localDayKey } from './timezone.js';
 
 const INVOLVES_USER = /\b(?:i|i'm|i've|i'll|we|we're|we'll|my|our|us|me|let's)\b/i;
 const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
-// A plan whose subject is someone else: "she flies out Friday", "they're meeting the bank on the 3rd".
-const THIRD_PERSON_SUBJECT =
-  /^(?:(?:and|so|but|oh|well|also)[\s,]+)*(?:he|she|they|he's|she's|they're|he'll|she'll|they'll)\b/i;
 // Another speaker's "my sister", "my boss" as the subject: the plan is theirs, not the wearer's.
 const SPEAKERS_OWN_SUBJECT =
   /^(?:(?:and|so|but|oh|well|also|by the way)[\s,]+)*my\s+\w+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:is|are|was|has|will|'s|gets|comes|flies|arrives|leaves)\b/iu;
@@ -54,21 +43,6 @@ function clauseAround(text: string, word: string): string {
 }
 
 /** "The launch is on the 3rd" concerns whoever notes it; "Mark has a meeting" or "she flies out" does not. */
-function impersonal(sentence: Sentence): boolean {
-  const subject = sentence.tokens.find((token) => token.kind === 'word');
-  // "Mark has a meeting" is Mark's plan; "Calibration is on the 23rd" names the event itself.
-  const next = sentence.tokens[sentence.tokens.indexOf(subject ?? sentence.tokens[0]) + 1];
-  // "Ivy's concert is Thursday", "Mum's birthday is Saturday": the occasion named, which the wearer notes.
-  const named =
-    subject !== undefined &&
-    subject.pos === 'PROPN' &&
-    !CALENDAR_NAME.test(subject.value) &&
-    !(next?.pos === 'AUX' && next.lemma === 'be') &&
-    next?.normal !== "'s" &&
-    !isProvider(subject.value);
-  return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(sentence.text);
-}
-
 const INVITES = /\b(?:can|could|will|would) you (?:come|make it|join (?:us|me))\b|\bdo you want to come\b/i;
 
 /** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */
