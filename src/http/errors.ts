@@ -27,7 +27,6 @@ function withoutNullableNoise(issues: readonly AjvIssue[]): readonly AjvIssue[] 
   );
 }
 
-/** Ajv issues → FastAPI-style `{loc,msg,type}` (DESIGN §7). */
 /** Ajv's message, with the allowed values named when a value is not one of them. */
 function messageOf(issue: AjvIssue): string {
   const allowed = issue.params?.allowedValues;
@@ -36,6 +35,7 @@ function messageOf(issue: AjvIssue): string {
   return issue.message ?? 'invalid value';
 }
 
+/** Ajv issues → FastAPI-style `{loc,msg,type}` (DESIGN §7). */
 export function toValidationIssues(context: string | undefined, issues: readonly AjvIssue[]): ValidationIssue[] {
   const where = LOCATION[context ?? 'body'] ?? 'body';
   return withoutNullableNoise(issues).map((issue) => {

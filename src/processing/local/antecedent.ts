@@ -3,6 +3,7 @@ import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
 import { namesIn } from './task-text.js';
+import { PARTICLE } from './vocabulary.js';
 
 export interface Antecedent {
   description: string;
@@ -70,9 +71,10 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
   let clause = 0;
   let before: Token | undefined;
   let governing: Token | undefined;
-  // The last two tokens before the run that are not determiners: "that 's" in "that's a committee thing".
+  // Whether the run is said of a thing ("that 's a committee thing"): the two words before it, past a determiner.
   let copula = false;
-  const recent: Token[] = [];
+  let subject: Token | undefined;
+  let verb: Token | undefined;
   const flush = () => {
     // "the food handler certificate first": an adjective after the noun is not part of what is named.
     const cut = pointer === 'plural' ? run.findIndex(isPlural) : run.findLastIndex((token) => token.pos !== 'ADJ');
@@ -98,7 +100,6 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
     if (CHUNK_TAGS.has(token.pos) && token.kind === 'word') {
       if (run.length === 0) {
         before = previous;
-        const [subject, verb] = recent.slice(-2);
         // "This is the claim form" shows the thing; "that's a committee thing" says what kind it is.
         copula =
           verb?.lemma === 'be' &&
@@ -111,7 +112,7 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
       continue;
     }
     previous = token;
-    if (token.pos !== 'DET') recent.push(token);
+    if (token.pos !== 'DET') [subject, verb] = [verb, token];
     flush();
     if (token.kind === 'punctuation') {
       clause++;
@@ -149,7 +150,6 @@ function mentions(description: string, phrase: string): boolean {
   return description.toLowerCase().split(/\W+/).includes(head);
 }
 
-const PARTICLE = /^(?:up|out|off|back|down|over|away)$/i;
 const PREPOSITION = /^(?:to|with|for|from|about|at|on|by|of|into|onto|without|behind|after|before)$/;
 const DEMONSTRATIVE = new Set(['that', 'this', 'these', 'those']);
 // Words after which a demonstrative still stands alone ("send that over", "bring those by Friday").

@@ -61,8 +61,8 @@ export function spokenClock(sentence: string): string {
     .replace(/\bthis arvo\b/gi, 'today 2pm');
 }
 
-const WEEKDAY_NAMES = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
-const WEEKDAY_INDEX: Record<string, number> = {
+export const WEEKDAY_NAMES = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
+export const WEEKDAY_INDEX: Record<string, number> = {
   sunday: 0,
   monday: 1,
   tuesday: 2,
@@ -124,7 +124,7 @@ function dayOf(word: string, today: LocalDateTime): LocalDateTime {
 }
 
 /** A named day, as a whole-day mention over the phrase that named it. */
-function mentionOver(sentence: string, match: RegExpMatchArray, local: LocalDateTime): DateMention {
+export function mentionOver(sentence: string, match: RegExpMatchArray, local: LocalDateTime): DateMention {
   return phraseMention(sentence, match, { ...local, hour: 0, minute: 0 }, { hasTime: false, precise: true });
 }
 

@@ -1,5 +1,4 @@
-import { phraseMention } from './date-phrases.js';
-import { MONTHS } from './date-spoken.js';
+import { MONTHS, mentionOver as mention, WEEKDAY_INDEX, WEEKDAY_NAMES } from './date-spoken.js';
 import type { DateMention } from './dates.js';
 import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
 
@@ -8,7 +7,6 @@ import { addLocalDays, type LocalDateTime, localWeekday } from './timezone.js';
  * Saturday of May", "the first Monday of next month", "Friday the 7th" (the next Friday that is a 7th).
  */
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const NTH: Record<string, number> = {
   first: 1,
   '1st': 1,
@@ -21,32 +19,28 @@ const NTH: Record<string, number> = {
 };
 
 const NTH_WEEKDAY = new RegExp(
-  `\\b(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${WEEKDAYS.join('|')})\\s+(?:of|in)\\s+(?:(this|next|the) month|(${MONTHS.join('|')}))\\b`,
+  `\\b(?:the\\s+)?(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(${WEEKDAY_NAMES})\\s+(?:of|in)\\s+(?:(this|next|the) month|(${MONTHS.join('|')}))\\b`,
   'gi',
 );
 // Ordinals reach here as digits ("the seventh" is read as "the 7th" before).
 const WEEKDAY_DATED = new RegExp(
-  `\\b(${WEEKDAYS.join('|')}),?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!,? (?:of )?(?:${MONTHS.map((month) => month.slice(0, 3)).join('|')}))`,
+  `\\b(${WEEKDAY_NAMES}),?\\s+(?:the\\s+)?(\\d{1,2})(?:st|nd|rd|th)\\b(?!,? (?:of )?(?:${MONTHS.map((month) => month.slice(0, 3)).join('|')}))`,
   'gi',
 );
 
 // "the Tuesday after next", "not next Tuesday, the Tuesday after": the one a week after the coming one.
 const WEEKDAY_AFTER = new RegExp(
-  `\\bthe (${WEEKDAYS.join('|')}) after(?: next)?\\b(?! (?:the|this|that|my|our|your|\\p{L}+day)\\b)`,
+  `\\bthe (${WEEKDAY_NAMES}) after(?: next)?\\b(?! (?:the|this|that|my|our|your|\\p{L}+day)\\b)`,
   'giu',
 );
 
-function whole(local: LocalDateTime): LocalDateTime {
-  return { ...local, hour: 0, minute: 0 };
-}
-
-function mention(sentence: string, match: RegExpMatchArray, local: LocalDateTime): DateMention {
-  return phraseMention(sentence, match, whole(local), { hasTime: false, precise: true });
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** The nth (or last) given weekday of a month: its day of the month. */
 function nthWeekday(year: number, month: number, weekday: number, nth: number | 'last'): number {
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = daysIn(year, month);
   if (nth === 'last') {
     const lastWeekday = new Date(Date.UTC(year, month - 1, days)).getUTCDay();
     return days - ((lastWeekday - weekday + 7) % 7);
@@ -60,7 +54,7 @@ function nthWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
   return [...sentence.matchAll(NTH_WEEKDAY)].flatMap((match) => {
     const ordinal = match[1].toLowerCase();
     const nth = ordinal === 'last' ? 'last' : NTH[ordinal];
-    const weekday = WEEKDAYS.indexOf(match[2].toLowerCase());
+    const weekday = WEEKDAY_INDEX[match[2].toLowerCase()];
     const named = match[4]?.toLowerCase();
     let month =
       named === undefined ? today.month + (match[3]?.toLowerCase() === 'next' ? 1 : 0) : MONTHS.indexOf(named) + 1;
@@ -73,7 +67,7 @@ function nthWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
       else [month, year] = month === 12 ? [1, year + 1] : [month + 1, year];
       day = nthWeekday(year, month, weekday, nth);
     }
-    if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return [];
+    if (day > daysIn(year, month)) return [];
     return [mention(sentence, match, { ...today, year, month, day })];
   });
 }
@@ -81,7 +75,7 @@ function nthWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
 /** "Friday the 7th": the first day from today that is both; none within a year, no reading. */
 function datedWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
   return [...sentence.matchAll(WEEKDAY_DATED)].flatMap((match) => {
-    const weekday = WEEKDAYS.indexOf(match[1].toLowerCase());
+    const weekday = WEEKDAY_INDEX[match[1].toLowerCase()];
     const date = Number(match[2]);
     // This month's (if not gone) and the next thirteen months' day of that date.
     for (let ahead = 0; ahead <= 13; ahead++) {
@@ -94,8 +88,7 @@ function datedWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
         if (localWeekday(local) === weekday) return [mention(sentence, match, local)];
         continue;
       }
-      if (date <= new Date(Date.UTC(year, month, 0)).getUTCDate() && localWeekday(local) === weekday)
-        return [mention(sentence, match, local)];
+      if (date <= daysIn(year, month) && localWeekday(local) === weekday) return [mention(sentence, match, local)];
     }
     return [];
   });
@@ -104,7 +97,7 @@ function datedWeekdays(sentence: string, today: LocalDateTime): DateMention[] {
 /** "the Tuesday after next": the coming Tuesday (a week on when today is one) and a week more. */
 function weekdaysAfter(sentence: string, today: LocalDateTime): DateMention[] {
   return [...sentence.matchAll(WEEKDAY_AFTER)].map((match) => {
-    const ahead = (WEEKDAYS.indexOf(match[1].toLowerCase()) - localWeekday(today) + 7) % 7 || 7;
+    const ahead = (WEEKDAY_INDEX[match[1].toLowerCase()] - localWeekday(today) + 7) % 7 || 7;
     return mention(sentence, match, addLocalDays(today, ahead + 7));
   });
 }

@@ -238,11 +238,9 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   const fromLibrary = parsed
     .map((result) => fromChrono(result, readable, today, evening))
     .filter((mention): mention is DateMention => mention !== null)
-    .filter((mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index));
+    .filter((mention) => !overlapsAny(mention, ends));
   // "Friday the 10th" is one day, read whole among the ends; its "the 10th" alone is not another.
-  const ordinals = ordinalDays(readable, today).filter(
-    (mention) => !ends.some((end) => mention.index < end.end && mention.end > end.index),
-  );
+  const ordinals = ordinalDays(readable, today).filter((mention) => !overlapsAny(mention, ends));
   const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinals], readable));
   return (
     mentions
@@ -259,6 +257,11 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
       )
       .map((mention) => wholeWords(mention, sentence, readable))
   );
+}
+
+/** Whether a mention shares any of its span with one of the phrases read whole. */
+function overlapsAny(mention: DateMention, ends: DateMention[]): boolean {
+  return ends.some((end) => mention.index < end.end && mention.end > end.index);
 }
 
 const RELATIVE_WEEKDAY =

@@ -9,6 +9,7 @@ export const THIRD_PERSON_SUBJECT =
   /^(?:(?:and|so|but|oh|well|also)[\s,]+)*(?:he|she|they|he's|she's|they're|he'll|she'll|they'll)\b/i;
 const TITLES_OF_ADDRESS = /^(?:mama|mum|mom|dad|papa|team|guys|everyone|folks|chef|boss|doc|doctor)$/;
 
+/** "The launch is on the 3rd" concerns whoever notes it; "Mark has a meeting" or "she flies out" does not. */
 export function impersonal(sentence: Sentence): boolean {
   // "Personal, Mum's birthday is Saturday", "Work stuff: the offsite is Thursday": a memo's heading first.
   const heading = sentence.tokens.findIndex((token, index) => index <= 2 && /^[,:]$/.test(token.value));

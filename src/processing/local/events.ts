@@ -42,7 +42,6 @@ function clauseAround(text: string, word: string): string {
   return text;
 }
 
-/** "The launch is on the 3rd" concerns whoever notes it; "Mark has a meeting" or "she flies out" does not. */
 const INVITES = /\b(?:can|could|will|would) you (?:come|make it|join (?:us|me))\b|\bdo you want to come\b/i;
 
 /** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */

@@ -3,7 +3,7 @@ import { withoutLeadIn } from './memory-sources.js';
 import { parseTokens } from './nlp.js';
 import { squeezeSpaces } from './text.js';
 import { toThirdPerson } from './third-person.js';
-import { FUNCTION_WORDS } from './vocabulary.js';
+import { FUNCTION_WORDS, PARTICLE } from './vocabulary.js';
 
 /** How the wearer's sentences are cut into fact clauses, and a clause rewritten around the user. */
 
@@ -25,7 +25,6 @@ const SPAN_COUNT =
 const SPAN_FIRST = new RegExp(`^(${SPAN_COUNT}),?\\s+(?:now,?\\s+)?I(?:'ve| have) been (.+)$`, 'i');
 const SPAN_FIRST_ING = new RegExp(`^(${SPAN_COUNT}),?\\s+(?:now,?\\s+)?I(?:'m| am) (\\w+ing\\b.+)$`, 'i');
 // "(laughs) Five years a deacon": a stage direction before the words.
-const PARTICLE = /^(?:up|out|off|down|back|away|over)$/i;
 const ASIDE = /^(?:[([][^)\]]{0,40}[)\]]\s*)+/;
 
 /** The span said first put after its clause, the order the clause rules read: "I've been a pharmacy tech for nine years". */
@@ -49,9 +48,8 @@ function withSubject(clause: string, sentence: Sentence): string {
   const match = ELLIPTIC.exec(clause);
   if (match === null) return clause;
   const word = sentence.tokens.find((token) => token.normal === match[2].toLowerCase());
-  if (word?.pos === 'ADJ') return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   // "Still working as a structural engineer": a working life goes on ("Still raining" is the weather's).
-  if (word?.pos === 'VERB' && LIFE_ING.test(word.normal))
+  if (word?.pos === 'ADJ' || (word?.pos === 'VERB' && LIFE_ING.test(word.normal)))
     return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   // A base form only: "Still hate herring", not "Still raining" or "Still works".
   if (word?.pos === 'VERB' && word.lemma === word.normal && !/ing$/.test(word.normal))

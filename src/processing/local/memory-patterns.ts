@@ -1,8 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
-
-/** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
 import { HABIT_PATTERNS } from './memory-habits.js';
 
+/** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
 export interface FactPattern {
   pattern: RegExp;
   category: MemoryCategory | ((match: RegExpExecArray) => MemoryCategory);

@@ -89,6 +89,7 @@ export function householdFact(clause: string): string | null {
 
 // "Five years vegetarian": a way of living that a span can qualify without a verb.
 const LASTING_STATE = '(?:vegetarian|vegan|pescatarian|sober|teetotal|clean|smoke-free|gluten-free)(?=$)';
+const LASTING_STATE_WORD = new RegExp(`^${LASTING_STATE}`, 'i');
 const COUNT = '(?:\\d+|a few|a couple of|(?:almost|nearly|over|about) \\w+|\\w+(?:-\\w+)?)';
 // "Four years at an insurance company", "after five years at MercadoLibre", "my eight years in UX".
 const SPAN = new RegExp(
@@ -125,7 +126,7 @@ function spanOf(part: string): Shape | null {
   )
     return null;
   const [, span, preposition, what] = match;
-  if (new RegExp(`^${LASTING_STATE}`, 'i').test(preposition))
+  if (LASTING_STATE_WORD.test(preposition))
     return { category: 'lifestyle', content: `User has been ${preposition.toLowerCase()} for ${span.toLowerCase()}` };
   if (what === '') return null;
   // "Twelve years of QA", "eleven years of netball": a span of a pursuit; "two years of this" names none.

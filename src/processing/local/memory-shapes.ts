@@ -175,10 +175,11 @@ function habit(tokens: Token[]): Shape | null {
   return { category: WORK_VERBS.has(verb.lemma) ? 'work' : 'hobbies' };
 }
 
+const IDLE_SPAN = new RegExp(`^i (?:'ve|have) been ${IDLE}\\b`);
+
 function tenure(tokens: Token[]): Shape | null {
   const text = tokens.map((token) => token.normal).join(' ');
-  const idle = new RegExp(`^i (?:'ve|have) been ${IDLE}\\b`);
-  return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) && !idle.test(text)
+  return /^i (?:'ve|have) (?:been|lived|worked) .*\b(?:years?|decades?)\b/.test(text) && !IDLE_SPAN.test(text)
     ? { category: 'core' }
     : null;
 }

@@ -136,7 +136,6 @@ function bookCompounds(tokens: Token[]): void {
     const token = tokens[index];
     if (token.normal === 'book' && token.pos === 'VERB' && BOOK_COMPOUNDS.has(tokens[index + 1].normal)) {
       token.pos = 'NOUN';
-      token.lemma = 'book';
       tokens[index + 1].pos = 'NOUN';
     }
   }

@@ -97,8 +97,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   // "Send the final list, with table numbers roughly, of": a clause cut after a preposition ends before it.
   let whole = untimed;
   // "let the technician in", "hand the form in": after a verb that takes one, "in" or "on" is its particle.
-  if (PHRASAL.test(whole)) return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
-  for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
+  if (!PHRASAL.test(whole))
+    for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
   return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
 }
 

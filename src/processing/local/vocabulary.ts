@@ -37,6 +37,9 @@ export const FUNCTION_WORDS = wordSet(`
   come came look care mind
 `);
 
+/** Particles that belong to the verb before them: "pick it up", "User always picks up". */
+export const PARTICLE = /^(?:up|out|off|back|down|over|away)$/i;
+
 /** Verbs too light to carry a topic or a task ("I'll see", "let me think"). */
 export const LIGHT_VERBS = wordSet(`
   be have do get go come see think know guess mean say tell let make take want need try like love
