@@ -76,6 +76,11 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll pick up the capsules on the way home.", 'Pick up the capsules', '2026-03-04T23:59'],
   ["I'll call the bank as soon as I hang up.", 'Call the bank', '2026-03-04T23:59'],
   ["I'll confirm with Sasha on the way out.", 'Confirm with Sasha', '2026-03-04T23:59'],
+  ["I'll buy the family membership before we leave.", 'Buy the family membership', '2026-03-04T23:59'],
+  ["I'll email the landlord when I get home.", 'Email the landlord', '2026-03-04T23:59'],
+  ["I'll ring the garage later.", 'Ring the garage', '2026-03-04T23:59'],
+  // Leaving for somewhere is a trip, not the end of this conversation.
+  ["I'll call the vet before I leave for Lisbon.", 'Call the vet', null],
   [
     "I'll pick up the prescription from the chemist, it's ready after two.",
     'Pick up the prescription from the chemist',
@@ -264,6 +269,8 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Sam', true, "I'll call the clinic to book it."],
   ]);
   assert.deepEqual(await items(purpose), [['Call the clinic to book blood test', '2026-04-15T23:59']]);
+  // A thank-you is no thing to send: with nothing else named, "it" stays unresolved and the line goes.
+  assert.deepEqual(await items(memo("Thanks. I'll send it to them this afternoon.")), []);
 });
 
 test('a pronoun in a coordinated clause means the first clause object and stays', async () => {
@@ -305,6 +312,18 @@ test('a request put as a question becomes a task when the wearer takes it on, no
     ['Sam', true, 'Yes.'],
   ]);
   assert.deepEqual(await items(possessive), [['Run her onboarding', null]]);
+  // Asked for by its result: the deliverable is finished, by the date the question gives.
+  const handover = dialogue([
+    ['Claudia', false, 'Can you have the handover document done by the end of the month?'],
+    ['Sam', true, "Yes, end of March, no problem. I'll walk Jana through it too."],
+  ]);
+  const [first, ...rest] = await items(handover);
+  assert.deepEqual(first, ['Finish the handover document', '2026-03-31T23:59']);
+  // "the end of March" is when, never what "it" means.
+  assert.ok(
+    rest.every(([description]) => !/\bend\b/.test(description)),
+    JSON.stringify(rest),
+  );
 });
 
 test('an instruction after a fronted stretch is addressed to the wearer; an ordinal that counts is no date', async () => {

@@ -6,9 +6,9 @@ import {
   candidatesAt,
   DATED,
 } from './action-clauses.js';
+import { dueCandidates, MONEY_WORDS } from './action-due.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { KIN_WORDS } from './memory-shapes.js';
 
 export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
@@ -50,12 +50,15 @@ export function resultTask(description: string): [verb: string, object: string] 
   return [RESULT_VERBS[result[1].toLowerCase()] ?? RESULT_VERB, object];
 }
 
+// "We need a deposit by Friday": money someone needs from the wearer is paid, not sent.
+const MONEY_FIRST = new RegExp(`^(?:(?:a|an|the|your|my)\\s+)?(?:\\w+\\s+)?(?:${MONEY_WORDS})\\b`, 'i');
+
 const SELF_CUES: Cue[] = [
   // "I'll have the postmortem done by Wednesday", "I'll have a first draft by the end of the month": a
   // deliverable promised with its result or its deadline ("I'll have the salmon" promises nothing).
   {
     pattern: new RegExp(
-      `\\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i should) have\\s+(?=(?:the|a|an|my|our|your|this|that|these|those|all|everything)\\b[^,.;!?]{0,60}?\\s(?:${RESULTS}|by|before)\\b)`,
+      `\\b(?:i'll|i will|i'm going to|i am going to|i'm gonna|i should) have\\s+(?=(?:the|a|an|my|our|your|this|that|these|those|it|them|all|everything)\\b[^,.;!?]{0,60}?\\s(?:${RESULTS}|by|before)\\b)`,
       'gi',
     ),
     kind: 'commitment',
@@ -117,6 +120,16 @@ const SELF_CUES: Cue[] = [
 ];
 
 const OTHER_CUES: Cue[] = [
+  // "Can you have the handover document done by the end of the month?": the deliverable asked for, by its result.
+  {
+    pattern: new RegExp(
+      `\\b(?:can|could|would|will) you (?:also |please )?have\\s+(?=(?:the|a|an|my|our|your|this|that|these|those|it|them|all|everything)\\b[^,.;!?]{0,60}?\\s(?:${RESULTS})\\b)`,
+      'gi',
+    ),
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: RESULT_VERB,
+  },
   {
     pattern:
       /\b(?:can you|could you|would you|will you|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i(?:'d|'ll| would| will)? (?:also |really |just |still |definitely )?(?:need|want|like) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
@@ -189,73 +202,6 @@ function candidatesFromCues(sentence: Sentence, sentenceIndex: number, cues: Cue
     }
   }
   return assignWindows(found.filter((candidate) => candidate.clause !== ''));
-}
-
-// "The second problem set is due this Friday", "Problem set four is due next Monday": a deliverable's deadline.
-const DUE =
-  /(?:^|[,;]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:is|are|'s)\s+(?:also\s+|now\s+)?due\b(?!\s+(?:to|for)\b)/gi;
-// A birth or an arrival is due too, and money is paid rather than handed in.
-const NOT_DELIVERABLE = new RegExp(
-  `^(?:(?:the|my|our|your|his|her|their|a)\\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing|${KIN_WORDS})$`,
-  'i',
-);
-const MONEY_WORDS = 'rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance';
-const MONEY = new RegExp(`\\b(?:${MONEY_WORDS})\\b`, 'i');
-// "We need a deposit by Friday": money someone needs from the wearer is paid, not sent.
-const MONEY_FIRST = new RegExp(`^(?:(?:a|an|the|your|my)\\s+)?(?:\\w+\\s+)?(?:${MONEY_WORDS})\\b`, 'i');
-
-// "The final copy must be submitted to the faculty by September first": a deliverable's passive obligation.
-const PASSIVE_VERBS: Record<string, string> = {
-  done: 'finish',
-  finished: 'finish',
-  completed: 'complete',
-  submitted: 'submit',
-  signed: 'sign',
-  paid: 'pay',
-  sent: 'send',
-  filed: 'file',
-  returned: 'return',
-  booked: 'book',
-  renewed: 'renew',
-  uploaded: 'upload',
-};
-const PASSIVE_DUE = new RegExp(
-  `(?:^|[,;]\\s*|\\band\\s+|\\bso\\s+)((?:(?:the|your|my|our)\\s+)(?:[\\w-]+\\s+){0,3}?[\\w-]+),?\\s+(?:has|have|needs?|must)\\s+(?:to\\s+)?be\\s+(${Object.keys(PASSIVE_VERBS).join('|')})\\b`,
-  'gi',
-);
-
-/** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
-function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
-  const found: Candidate[] = [];
-  const said = [
-    ...[...sentence.text.matchAll(DUE)].map((match) => ({ match, verb: undefined as string | undefined })),
-    // A passive obligation needs its date: "the kitchen needs to be cleaned" may be anyone's.
-    ...(DATED.test(sentence.text)
-      ? [...sentence.text.matchAll(PASSIVE_DUE)].map((match) => ({
-          match,
-          verb: PASSIVE_VERBS[match[2].toLowerCase()],
-        }))
-      : []),
-  ];
-  for (const { match, verb } of said) {
-    const subject = match[1];
-    if (NOT_DELIVERABLE.test(subject.trim())) continue;
-    const clauseStart = (match.index ?? 0) + match[0].indexOf(subject);
-    found.push({
-      sentence,
-      sentenceIndex,
-      kind,
-      strength: 'medium',
-      cueStart: clauseStart,
-      clauseStart,
-      clauseEnd: clauseStart + subject.length,
-      windowStart: 0,
-      windowEnd: 0,
-      clause: subject,
-      impliedVerb: verb ?? (MONEY.test(subject) ? 'pay' : 'submit'),
-    });
-  }
-  return found;
 }
 
 /** Someone's requests can only be the wearer's tasks when the wearer takes part in the conversation. */

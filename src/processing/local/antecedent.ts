@@ -34,7 +34,7 @@ function isPlural(token: Token): boolean {
 
 // Times are when a task is due, never what it acts on ("send it by the fifteenth").
 const TIME_NOUN =
-  /^(?:days?|weeks?|weekends?|months?|years?|mornings?|afternoons?|evenings?|nights?|times?|minutes?|hours?|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
+  /^(?:end|start|beginning|middle|days?|weeks?|weekends?|months?|years?|mornings?|afternoons?|evenings?|nights?|times?|minutes?|hours?|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
 
 interface Chunk {
   phrase: string;
@@ -53,7 +53,7 @@ const POINTING_SUBJECT = /^(?:that|it|this|which)$/;
 // Amounts, deadlines and judgements are said about a thing, never the thing a task acts on ("That's
 // plenty for a talk. Submit it.", "That one is my fault. I'll transfer it.").
 const NOT_A_THING =
-  /^(?:midnight|noon|deadline|plenty|fault|quid|bucks?|pounds?|euros?|dollars?|percent|lot|bit|idea|point|sense|mess|pleasure|shame|pity|favour|favor|deal|problem)$/;
+  /^(?:midnight|noon|deadline|plenty|fault|quid|bucks?|pounds?|euros?|dollars?|percent|lot|bit|idea|point|sense|mess|pleasure|shame|pity|favour|favor|deal|problem|thanks|cheers|sorry|okay|ok|hello|hi|bye|please)$/;
 
 function fitsPointer(head: Token, pointer: Pointer, determined = false): boolean {
   if (TIME_NOUN.test(head.normal) || NOT_A_THING.test(head.normal)) return false;

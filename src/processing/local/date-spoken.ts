@@ -245,13 +245,14 @@ export function weekEdges(sentence: string, today: LocalDateTime): DateMention[]
 }
 
 // "right after this call", "after this meeting", "I'll forward it after this.", "as soon as I hang up", "on the way
-// home": later the same day.
+// home", "before we leave", "when I get home", "I'll ring them later": later the same day. A bare "later" ends its
+// clause; "later this week" and "later in the year" are read as their own dates.
 const LATER_TODAY =
-  /\b(?:(?:(?:right|straight|just|directly) )?after (?:this|our) (?:call|meeting|session|appointment)|(?:right|straight|just|directly) after the (?:call|meeting|session|appointment)|(?:(?:right|straight) )?after this(?=\s*[.!]?$)|(?:right|straight) after this|as soon as (?:i|we) (?:hang up|get (?:home|back|off the phone))|on (?:my|your|the) way (?:home|back|out)|when i get (?:home|back) (?:later|tonight)|later today)\b/gi;
+  /\b(?:(?:(?:right|straight|just|directly) )?after (?:this|our) (?:call|meeting|session|appointment)|(?:right|straight|just|directly) after the (?:call|meeting|session|appointment)|(?:(?:right|straight) )?after this(?=\s*[.!]?$)|(?:right|straight) after this|as soon as (?:i|we) (?:hang up|get (?:home|back|off the phone))|on (?:my|your|the) way (?:home|back|out)|when i get (?:home|back) (?:later|tonight)|when (?:i|we) get home|(?:once|as soon as) (?:i'm|we're) home|before (?:i|we) (?:leave|go)(?: (?:here|home|today))?(?=\s*(?:[.,!?;]|$))|later (?:today|on)|later(?=\s*(?:[.!?;]|,(?!\s*(?:once|when|after|if|until)\b)|$)))\b/gi;
 
 /** Something done straight after the conversation is due the same day. */
 export function laterToday(sentence: string, today: LocalDateTime): DateMention[] {
-  if (!/after|as soon|way|later today/i.test(sentence)) return [];
+  if (!/after|as soon|way|later|when|once|before/i.test(sentence)) return [];
   return [...sentence.matchAll(LATER_TODAY)].map((match) => ({
     ...mentionOver(sentence, match, today),
     precise: false,

@@ -213,7 +213,7 @@ export function mentionsIn(sentence: { text: string }, clock: Clock): DateMentio
 
 // A cheap screen before chrono (~0.1 ms a sentence): digits, or a word that can name a day or time.
 const MAY_MENTION_TIME =
-  /\d|\b(?:\w*day|fortnight|after (?:this|the|our)|as soon|way home|way back|way out|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
+  /\d|\b(?:\w*day|fortnight|after (?:this|the|our)|as soon|way home|way back|way out|later|get home|(?:i.m|we.re) home|before (?:i|we) (?:leave|go)|eod|cob|close of|\w*-end|lunch\w*|hour|half|quarter|mid|tonight|tomorrow|morning|arvo|noon|midday|midnight|afternoon|evening|night|week|weekend|month|year|end of|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|twentieth|thirtieth)\b/i;
 
 /** Every future date or time mentioned in a sentence, on the user's wall clock. */
 export function findDateMentions(sentence: string, clock: Clock): DateMention[] {

@@ -1,0 +1,68 @@
+import { type Candidate, type CueKind, DATED } from './action-clauses.js';
+import type { Sentence } from './analysis.js';
+import { KIN_WORDS } from './memory-shapes.js';
+
+export const MONEY_WORDS = 'rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance';
+const MONEY = new RegExp(`\\b(?:${MONEY_WORDS})\\b`, 'i');
+
+// "The second problem set is due this Friday", "Problem set four is due next Monday": a deliverable's deadline.
+const DUE =
+  /(?:^|[,;]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our|a|an)\s+)?(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:is|are|'s)\s+(?:also\s+|now\s+)?due\b(?!\s+(?:to|for)\b)/gi;
+// A birth or an arrival is due too, and money is paid rather than handed in.
+const NOT_DELIVERABLE = new RegExp(
+  `^(?:(?:the|my|our|your|his|her|their|a)\\s+)?(?:baby|she|he|it|we|i|they|you|that|this|what|which|everything|nothing|${KIN_WORDS})$`,
+  'i',
+);
+// "The final copy must be submitted to the faculty by September first": a deliverable's passive obligation.
+const PASSIVE_VERBS: Record<string, string> = {
+  done: 'finish',
+  finished: 'finish',
+  completed: 'complete',
+  submitted: 'submit',
+  signed: 'sign',
+  paid: 'pay',
+  sent: 'send',
+  filed: 'file',
+  returned: 'return',
+  booked: 'book',
+  renewed: 'renew',
+  uploaded: 'upload',
+};
+const PASSIVE_DUE = new RegExp(
+  `(?:^|[,;]\\s*|\\band\\s+|\\bso\\s+)((?:(?:the|your|my|our)\\s+)(?:[\\w-]+\\s+){0,3}?[\\w-]+),?\\s+(?:has|have|needs?|must)\\s+(?:to\\s+)?be\\s+(${Object.keys(PASSIVE_VERBS).join('|')})\\b`,
+  'gi',
+);
+
+/** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
+export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
+  const found: Candidate[] = [];
+  const said = [
+    ...[...sentence.text.matchAll(DUE)].map((match) => ({ match, verb: undefined as string | undefined })),
+    // A passive obligation needs its date: "the kitchen needs to be cleaned" may be anyone's.
+    ...(DATED.test(sentence.text)
+      ? [...sentence.text.matchAll(PASSIVE_DUE)].map((match) => ({
+          match,
+          verb: PASSIVE_VERBS[match[2].toLowerCase()],
+        }))
+      : []),
+  ];
+  for (const { match, verb } of said) {
+    const subject = match[1];
+    if (NOT_DELIVERABLE.test(subject.trim())) continue;
+    const clauseStart = (match.index ?? 0) + match[0].indexOf(subject);
+    found.push({
+      sentence,
+      sentenceIndex,
+      kind,
+      strength: 'medium',
+      cueStart: clauseStart,
+      clauseStart,
+      clauseEnd: clauseStart + subject.length,
+      windowStart: 0,
+      windowEnd: 0,
+      clause: subject,
+      impliedVerb: verb ?? (MONEY.test(subject) ? 'pay' : 'submit'),
+    });
+  }
+  return found;
+}
