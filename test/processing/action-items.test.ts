@@ -79,6 +79,17 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll buy the family membership before we leave.", 'Buy the family membership', '2026-03-04T23:59'],
   ["I'll email the landlord when I get home.", 'Email the landlord', '2026-03-04T23:59'],
   ["I'll ring the garage later.", 'Ring the garage', '2026-03-04T23:59'],
+  // A day corrected while speaking: the one said after the correction is meant.
+  ["I'll call the plumber tomorrow, no wait, Friday.", 'Call the plumber', '2026-03-06T23:59'],
+  [
+    "I'll move my share into the joint account on Friday, for the rent— no wait, Thursday.",
+    'Move my share into the joint account for the rent',
+    '2026-03-05T23:59',
+  ],
+  // Taken back in the same breath: no task; something else already done leaves the task standing.
+  ['And I should text Jen back about brunch, actually no, I already did that at lunch.', '', null],
+  ["I'll send the forms, forget it, they're online anyway.", '', null],
+  ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
   // Leaving for somewhere is a trip, not the end of this conversation.
   ["I'll call the vet before I leave for Lisbon.", 'Call the vet', null],
   [

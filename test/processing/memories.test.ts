@@ -869,3 +869,20 @@ test('a child named with their relation is no pet though a dog is near; a workin
   );
   assert.ok(contents.includes('User is allergic to shellfish'), contents.join(' | '));
 });
+
+test('where the wearer is this week, a passing state and a bare "never says" are no facts; leave until a month lasts', async () => {
+  const passing = await contentsOf(
+    dialogue([
+      ['Ines', false, 'So how are you?'],
+      ['Sam', true, "I'm in Istanbul until Thursday, then back home. I'm in Lisbon for a conference after that."],
+      ['Ines', false, 'Busy! Are you coming on Sunday?'],
+      ['Sam', true, "I'm in. Honestly, I'm awake. Barely. And Tom never says."],
+    ]),
+  );
+  assert.deepEqual(passing, []);
+  const leave = await contentsOf(memo("I'm on maternity leave till March, so at least I'm home."));
+  assert.ok(
+    leave.some((fact) => fact.startsWith('User is on maternity leave')),
+    leave.join(' | '),
+  );
+});

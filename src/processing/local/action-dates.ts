@@ -33,9 +33,19 @@ function bestMention(group: DateMention[]): DateMention | null {
 const JOINED_CLAUSE = /\b(?:and|but|while|whereas)\s+(?:I|I'll|I'm|we|we'll|you|he|she|they|\p{Lu}\p{Ll}+)\b/u;
 
 /** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
+// The words a speaker corrects a day with: "Friday, no wait, Thursday", "Monday — sorry, Tuesday".
+const CORRECTION =
+  /(?:^|[\s,;:.!?—–-])(?:no,?\s+wait|no,?\s+sorry|sorry|wait|actually|i mean|or rather|make (?:it|that))\b[\s,;:.!?—–-]*(?:(?:no|it's|on|make it)\b[\s,]*)?$/i;
+
 export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
   const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
+  // "I'll call the plumber tomorrow, no wait, Thursday": the day said after the correction is the one meant.
+  const own = [...inClause, ...after].sort((a, b) => a.index - b.index);
+  const corrected = own.find(
+    (mention, i) => i > 0 && CORRECTION.test(candidate.sentence.text.slice(own[i - 1].end, mention.index)),
+  );
+  if (corrected !== undefined) return mentionInstant(corrected, clock, 23, 59);
   // "Tom will order the tiles on Monday and I will call the plumber": a date in a clause of its own,
   // joined by "and" or "but", is that clause's.
   const before = mentions.filter(

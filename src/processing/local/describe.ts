@@ -19,7 +19,7 @@ const TRAILING_JUNK =
   /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
 // "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
 const TRAILING_HEDGE =
-  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise|lol|lmao|haha+|xx+))+[\s,.!?]*$/i;
+  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise|lol|lmao|haha+|xx+|no,? wait|wait|actually|sorry|i mean))+[\s,.!?]*$/i;
 const VERB_ONLY_WORDS = 15;
 
 function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
@@ -90,7 +90,7 @@ function tidy(text: string): string {
   let result = squeezeSpaces(fluent.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
   for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '').replace(TRAILING_HEDGE, '');
-  return result.replace(/[\s,;:.!?-]+$/, '');
+  return result.replace(/[\s,;:.!?—–-]+$/, '');
 }
 
 /** A to-do line from a clause: time phrases out, pronouns turned to the user's view, ≤ 15 words. */

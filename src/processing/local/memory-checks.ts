@@ -9,7 +9,7 @@ import { parseTokens, type Token } from './nlp.js';
 
 // Words a predicate cannot end on: "User never got to", "User lives by".
 const DANGLING = new Set(
-  'to got get be been a an the my their of for with and or is are was has have in on at by from about into as than up wanted want needed need meant planned hoped tried'.split(
+  'to got get be been a an the my their of for with and or is are was has have in on at by from about into as than up wanted want needed need meant planned hoped tried say says said tell tells told'.split(
     ' ',
   ),
 );
@@ -43,10 +43,24 @@ function nameOnly(tokens: Token[]): boolean {
 // Words that need a complement the memory lost: "User is more", "User is different".
 const VAGUE = new Set(['more', 'less', 'different', 'same', 'other', 'such', 'much', 'many', 'enough']);
 
+// "User is awake", "User is allergic": a passing state, or one whose complement ("to penicillin") was lost.
+const PASSING_STATE = new Set(
+  'awake asleep tired exhausted hungry thirsty ready late early busy free fine okay ok sick allergic sorry sure done good great bored cold hot full lost broke back home nervous stressed excited happy sad upset angry worried scared in out'.split(
+    ' ',
+  ),
+);
+// "User is in Lisbon for a conference", "User is in Istanbul until Thursday": where the wearer is this week
+// ("on maternity leave till March" lasts, and stays).
+const FOR_NOW =
+  /^User is\b.*\b(?:(?:until|till) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|the weekend)|today|tonight|tomorrow|right now|at the moment|this week|for now|anyway|for (?:a|the) (?:conference|meeting|week|weekend|day|night|trip|wedding|holiday|visit|funeral|course|workshop))\b/i;
+
 /** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
 export function complete(content: string): boolean {
   const words = content.split(' ');
-  const last = (words.at(-1) ?? '').toLowerCase();
+  const last = (words.at(-1) ?? '').toLowerCase().replace(/[.!?,;:]+$/, '');
+  if (words.length === 3 && words[1] === 'is' && PASSING_STATE.has(last)) return false;
+  // "User is in. Honestly": a fact runs into the next sentence only when a sentence split was missed.
+  if (FOR_NOW.test(content) || /\b\p{Ll}{2,}[.!?]\s+\p{Lu}/u.test(content)) return false;
   // A "you" left in a memory points at whoever the wearer spoke to, which a stored fact cannot.
   if (words.length < 3 || DANGLING.has(last) || /\b(?:you|your|yours)\b/i.test(content)) return false;
   const tokens = parseTokens(content).filter((token) => token.pos !== 'PUNCT');

@@ -19,6 +19,10 @@ const TAKES_OVER =
 const WITHDRAWN =
   /\b(?:never ?mind|forget (?:it|that|about (?:it|that))|scratch that|don't bother|no need(?: to)?(?: do (?:it|that))?[.!,]|(?:it's|it was|that's) (?:been )?(?:cancell?ed|called off|taken care of)|(?:already|just) (?:done|did (?:it|that))|i already did)\b/i;
 
+// Taken back later in the same sentence, after a comma or a dash ("…, actually no, I already did that").
+const TAKEN_BACK =
+  /[,;—–-]\s*(?:(?:oh|actually|wait|no|um|uh)[,\s]+)*(?:never ?mind|scratch that|forget (?:it|that)|actually,? no\b|(?:i )?already did (?:it|that)|(?:that's|it's) (?:already )?done)/i;
+
 function nextTurn(analysis: Analysis, turn: number): { index: number; isUser: boolean; text: string } | undefined {
   const next = analysis.turns[turn + 1];
   return next === undefined ? undefined : { index: turn + 1, isUser: next.isUser, text: next.text };
@@ -46,8 +50,10 @@ export function acceptedByWearer(candidate: Candidate, analysis: Analysis): bool
   return AGREES.test(text) && !(DECLINES.test(text) && !ACCEPTS.test(text));
 }
 
-/** The two sentences after the cue, where a speaker would take the plan back. */
+/** The rest of the sentence and the two after it, where a speaker would take the plan back. */
 function withdrawn(candidate: Candidate, analysis: Analysis): boolean {
+  // "I should text Jen back about brunch, actually no, I already did that at lunch."
+  if (TAKEN_BACK.test(candidate.sentence.text.slice(candidate.clauseStart))) return true;
   const following = analysis.sentences.slice(candidate.sentenceIndex + 1, candidate.sentenceIndex + 3);
   return following.some((sentence) => sentence.turn <= candidate.sentence.turn + 1 && WITHDRAWN.test(sentence.text));
 }
