@@ -886,3 +886,25 @@ test('where the wearer is this week, a passing state and a bare "never says" are
     leave.join(' | '),
   );
 });
+
+test('how long the wearer has done something, said to them, is their fact; a question or a span of someone else is not', async () => {
+  const told = await contentsOf(
+    dialogue([
+      ['Therapist', false, "You've been sober a little over two years now."],
+      ['Sam', true, 'Yeah.'],
+      ['Therapist', false, "Because you've been running the kitchen for three years and you're very good at it."],
+      ['Sam', true, 'Thanks.'],
+    ]),
+  );
+  assert.ok(told.includes('User has been sober a little over two years'), told.join(' | '));
+  assert.ok(told.includes('User has been running the kitchen for three years'), told.join(' | '));
+  const asked = await contentsOf(
+    dialogue([
+      ['Therapist', false, "You've been sober for two years now?"],
+      ['Sam', true, 'Hm.'],
+      ['Therapist', false, "Tom has been running the kitchen for three years, so he's fine."],
+      ['Sam', true, 'Sure.'],
+    ]),
+  );
+  assert.ok(!asked.some((fact) => /sober|kitchen/.test(fact)), asked.join(' | '));
+});

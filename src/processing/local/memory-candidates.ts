@@ -40,11 +40,12 @@ import {
 import { namedRelative } from './memory-relatives.js';
 import { shapeOf } from './memory-shapes.js';
 import {
-  answeredQuestions,
+  answeredFacts,
   elaboration,
   placeNamedBefore,
   type Statement,
   saidOfWearer,
+  spansSaidToWearer,
   tokensOfClause,
 } from './memory-sources.js';
 import { parseTokens, type Token } from './nlp.js';
@@ -273,19 +274,20 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
       order: order.get(item.sentence) ?? 0,
       source: item.source ?? item.content,
     }));
-  const answered = answeredQuestions(analysis).map((answer) => ({
-    content: `User's ${answer.topic}: ${answer.answer}`,
-    category: 'lifestyle' as const,
-    sentence: answer.sentence,
-    source: answer.answer,
-  }));
+  // Said to the wearer in the shape of their own words: read as if they had said it.
+  const spans = spansSaidToWearer(analysis).flatMap(({ text, sentence }) =>
+    factsOf({ ...sentence, text, tokens: parseTokens(text), isUser: true }, order.get(sentence) ?? 0).map(
+      (fact): Fact => ({ ...fact, kind: 'told' }),
+    ),
+  );
   return [
     ...own,
+    ...spans,
     ...heardFrom(confirmedQuestions(analysis), 'confirmed'),
     ...heardFrom(saidOfWearer(analysis), 'told'),
     ...found(clinicFacts(analysis), 'told'),
     ...found(relationsNamedInDialogue(analysis), 'dialogue'),
-    ...found(answered, 'answered'),
+    ...found(answeredFacts(analysis), 'answered'),
     ...found(peopleOfWearer(analysis, userName), 'people'),
     ...found(householdFacts(analysis), 'people'),
     ...found(fragmentStates(analysis), 'shape'),

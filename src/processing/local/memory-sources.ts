@@ -81,7 +81,22 @@ export function tokensOfClause(sentence: Sentence, clause: string): Token[] {
 // "But your cholesterol is high": a finding about the listener, stated by someone who knows.
 const YOUR_THING =
   /(?:^|[,.]\s*|\bbut\s+|\band\s+)your ((?:[a-z-]+ ){0,2}[a-z-]+) (is|are) ((?:very |quite |a bit |slightly |too )?[a-z-]+(?: [a-z-]+)?)\s*[,.!]?$/i;
+const SPAN_OF_LISTENER =
+  /(?:^|,\s*|\bbecause\s+|\bso\s+)(?:you've|you have) been\s+((?:(?! and | but )[^,;.!?])+?\b(?:for|since|years?|months?|decades?)\b(?:(?! and | but )[^,;.!?])*)/i;
 const SAID_OF_LISTENER = /(?:^|,\s*|\bbecause\s+|\bsince\s+)(?:you're|you are)\s+([^,;.!?]+)/i;
+
+/** "You've been in this choir since you were fourteen": how long the wearer has done something, said to them. */
+export function spansSaidToWearer(analysis: Analysis): Statement[] {
+  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
+  return analysis.sentences.flatMap((sentence) => {
+    const span = sentence.isUser || sentence.text.trim().endsWith('?') ? null : SPAN_OF_LISTENER.exec(sentence.text);
+    if (span === null) return [];
+    const said = span[1]
+      .trim()
+      .replace(/\byou (were|joined|started)\b/gi, (_, verb: string) => `I ${verb === 'were' ? 'was' : verb}`);
+    return [{ text: `I've been ${said}.`, sentence, secondHand: true }];
+  });
+}
 
 /** "Because you're rhesus negative, …": what another speaker states as a fact about the wearer. */
 export function saidOfWearer(analysis: Analysis): Statement[] {
@@ -258,4 +273,14 @@ export function placeNamedBefore(analysis: Analysis, index: number): string | nu
     }
   }
   return null;
+}
+
+/** "What do you do for fun?" "Pickleball.": the answer stored under what was asked. */
+export function answeredFacts(analysis: Analysis) {
+  return answeredQuestions(analysis).map((answer) => ({
+    content: `User's ${answer.topic}: ${answer.answer}`,
+    category: 'lifestyle' as const,
+    sentence: answer.sentence,
+    source: answer.answer,
+  }));
 }
