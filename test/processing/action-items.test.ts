@@ -323,6 +323,28 @@ test('a request put as a question becomes a task when the wearer takes it on, no
     ['Sam', true, 'Yes.'],
   ]);
   assert.deepEqual(await items(possessive), [['Run her onboarding', null]]);
+  // What someone wants by a date is the wearer's to send; a want without one asks for nothing.
+  const chapter = dialogue([
+    ['Supervisor', false, 'Chapter three. I want the revised chapter by March 20th.'],
+    ['Sam', true, "Okay, I'll get it done."],
+  ]);
+  assert.deepEqual(await items(chapter), [['Send the revised chapter', '2026-03-20T23:59']]);
+  const board = dialogue([
+    ['Dana', false, 'The board wants the Q2 forecast by Friday.'],
+    ['Sam', true, 'Okay.'],
+  ]);
+  assert.deepEqual(await items(board), [['Send the Q2 forecast', '2026-03-06T23:59']]);
+  const salmon = dialogue([
+    ['Dana', false, 'I want the salmon.'],
+    ['Sam', true, 'Sure.'],
+  ]);
+  assert.deepEqual(await items(salmon), []);
+  // "at least" between the question and its verb.
+  const table = dialogue([
+    ['Dana', false, 'Sam, can you at least book the table?'],
+    ['Sam', true, 'Fine.'],
+  ]);
+  assert.deepEqual(await items(table), [['Book the table', null]]);
   // Asked for by its result: the deliverable is finished, by the date the question gives.
   const handover = dialogue([
     ['Claudia', false, 'Can you have the handover document done by the end of the month?'],

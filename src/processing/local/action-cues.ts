@@ -132,7 +132,7 @@ const OTHER_CUES: Cue[] = [
   },
   {
     pattern:
-      /\b(?:can you|could you|would you|will you|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i(?:'d|'ll| would| will)? (?:also |really |just |still |definitely )?(?:need|want|like) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
+      /\b(?:(?:can|could|would|will) you(?: at least| maybe| perhaps| possibly)?|can u|if you could|if you can|(?:i'd|i would) (?:recommend|suggest)(?= \w+ing\b)|(?:he|she|they) (?:said|says) to|you'll want to|you may want to|try to|it(?:'d| would) be (?:good|great|best|ideal|helpful) (?:to|if you could)|i(?:'d|'ll| would| will)? (?:also |really |just |still |definitely )?(?:need|want|like) you to|make sure (?:you|to)|you (?:also |really |just |still |definitely )?(?:need to|have to|must|should)|you've got to|don'?t forget to|remember to|please|you'll (?:also )?need to|you will need to|i(?:'d| would)? (?:also )?(?:advise|recommend|suggest) (?:you to|that you)|you might want to|be sure to)\s+/gi,
     kind: 'request',
     strength: 'medium',
   },
@@ -157,6 +157,15 @@ const OTHER_CUES: Cue[] = [
   {
     pattern:
       /\b(?:i|we)(?:'d| would) (?:also )?(?:like|love|want) to (?:see|have|get)\s+(?=(?:a|an|the|one|two|three|some|your|both|all)\s)/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'send',
+  },
+  // What someone wants by a date, said to the wearer, is theirs to send ("I want the revised chapter by November
+  // second", "The board wants the Q2 forecast by Friday"); without a deadline a want asks for nothing.
+  {
+    pattern:
+      /\b(?:i|we|they|he|she|the (?:board|client|office|bank|school|clinic|committee|editor|journal|team|landlord|agency|council|funder|publisher))(?:'d| would)? (?:also |still |really )?(?:want|wants|like|expect|expects) (?=(?:your|the|a|an|both|all|those|these|his|her|their)\s[^,.;!?]{0,60}?\b(?:by|before|no later than)\s)/gi,
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'send',
