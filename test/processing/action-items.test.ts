@@ -90,6 +90,13 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ['And I should text Jen back about brunch, actually no, I already did that at lunch.', '', null],
   ["I'll send the forms, forget it, they're online anyway.", '', null],
   ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
+  // How long something takes is no date; what has to happen is still a task.
+  ["I'll have to talk to my printer, they usually take four days.", 'Talk to my printer', null],
+  ["I'll take the antibiotics for ten days.", 'Take the antibiotics for ten days', null],
+  ["The course lasts three weeks, so I'll book the hotel.", 'Book the hotel', null],
+  // Seeing someone whose job is seeing people is an appointment; a consequence is no plan.
+  ['I need to see the dentist next week.', 'See the dentist', '2026-03-11T23:59'],
+  ["Otherwise I'll have to call the bank.", '', null],
   // Leaving for somewhere is a trip, not the end of this conversation.
   ["I'll call the vet before I leave for Lisbon.", 'Call the vet', null],
   [

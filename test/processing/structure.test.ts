@@ -240,7 +240,7 @@ test('a dated plan that names nothing takes the occasion the conversation keeps 
   assert.equal(titles.filter(([title]) => title.startsWith('Dinner')).length, 2, JSON.stringify(titles));
 });
 
-test('an event the wearer invites someone to is theirs, its word is lent to no other date, and "three months now" dates nothing', async () => {
+test('an event the wearer invites someone to is theirs, its word is lent to no other date, and "three months now", "ten years now" or "lasts three weeks" dates nothing', async () => {
   const input = memo(
     [
       'Mum: And Amara, is she still doing ballet?',
@@ -249,6 +249,7 @@ test('an event the wearer invites someone to is theirs, its word is lent to no o
       "Priya: Sure, I'll grab it Saturday.",
       "Mum: How's the new job?",
       "Priya: Good, I've been at Deloitte three months now.",
+      "Priya: And I've been paddling with my canoe club for ten years now, the course lasts three weeks.",
     ].join('\n'),
     { userName: 'Priya Shah', startedAt: '2026-11-25T18:00:00+00:00', timezone: 'Europe/London' },
   );

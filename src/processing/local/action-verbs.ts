@@ -16,7 +16,8 @@ const NON_TASK_VERBS = new Set(
 /** Prepositions, particles and place adverbs: after a verb they show it has no direct object. */
 const INTRANSITIVE_NEXT =
   /^(?:to|out|off|up|in|on|at|from|into|onto|over|back|away|home|around|there|here|with|for|by|down|through|across|along|abroad|today|tonight|tomorrow|this|next|later|soon|now|early|late|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|^$/;
-const HYPOTHETICAL_BEFORE = /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would)\b/i;
+const HYPOTHETICAL_BEFORE =
+  /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would|otherwise|or else)\b/i;
 // A condition governs what follows it in the sentence ("If the price is right, then I'll buy it").
 const CONDITION_BEFORE = /\b(?:if|unless|whether|in case)\b/i;
 const HYPOTHETICAL_INSIDE =
@@ -41,6 +42,10 @@ function hasObject(next: string, verb = ''): boolean {
 const ON_THE_SPOT =
   /^(?:(?:wide|a seat|a breath|a deep|a look|a moment|a second|a sec|a minute)\b|(?:down|in|up|here|over here|around|still|this way)$)/;
 
+// "I need to see a therapist", "I'll see the GP next week": seeing someone whose job is seeing people is an appointment.
+const SEE_SOMEONE =
+  /^(?:(?:a|an|the|my|our|his|her|their|somebody|someone),?\s+)*(?:\w+\s+)?(?:doctor|gp|dentist|therapist|counsell?or|psychologist|psychiatrist|physio(?:therapist)?|specialist|consultant|nurse|midwife|optician|optometrist|dermatologist|cardiologist|nutritionist|dietitian|vet|lawyer|solicitor|accountant|notary|surgeon|orthodontist|podiatrist|osteopath|chiropractor|audiologist|neurologist|gynae?cologist|pediatrician|paediatrician)\b/i;
+
 /** Whether the cue's verb names a deliverable: by kind of cue, its verb, what follows it and whether a date is set. */
 export function verbAllowed(
   candidate: Candidate,
@@ -58,7 +63,7 @@ export function verbAllowed(
     const own = /^(?:i\b|we(?:'d| would) )/i.test(candidate.sentence.text.slice(candidate.cueStart));
     return /\byour?\b/i.test(candidate.clause) || hasDate() || (own && accepted());
   }
-  if (verb === '' || NON_TASK_VERBS.has(verb)) return false;
+  if (verb === '' || (NON_TASK_VERBS.has(verb) && !(verb === 'see' && SEE_SOMEONE.test(next)))) return false;
   // "Open wide", "grab a seat": an instruction carried out on the spot, not a to-do.
   if (candidate.kind === 'request' && ON_THE_SPOT.test(next) && !hasDate()) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;

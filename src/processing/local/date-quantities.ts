@@ -10,19 +10,22 @@ const BARE_UNIT_NUMBER = /^\d+\s*(?:s|m|h|d|w|y|mo|mins?|hrs?|secs?)$/i;
 const BARE_UNIT = /^(?:the |a |this )?(?:second|minute|moment|hour)$|^the day$/i;
 // "for two hours" is how long, not when; chrono would read it as two hours from now.
 const SPAN =
-  /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?)$/i;
+  /^(?:(?:about|around|roughly|like|maybe|only|just|up to|almost|nearly|over) )?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several|\d+) (?:minutes?|hours?|days?|weeks?|months?|years?)$/i;
 // "walk 30 minutes a day": a rate, which chrono reads as tomorrow at 09:30.
 const RATE =
   /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|a few|several|\d+) (?:minutes?|mins?|hours?|hrs?|days?|times?) (?:a|per|each|every) (?:day|week|month|night|morning|evening)$/i;
 const NEGATED_PERFECT = /\b(?:haven't|hasn't|hadn't|have not|has not|had not|never)\b[^,.;!?]*$/i;
-const SPAN_BEFORE = /\b(?:been|for|spent|took|takes|lasted|lasts|past|last)\s+$/i;
+const SPAN_BEFORE = /\b(?:been|for|spend|spends|spent|spending|take|takes|took|taking|lasted|lasts|past|last)\s+$/i;
 const DURATION_PHRASE =
-  /^for (?:an?|one|two|three|four|five|six|a few|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
+  /^for (?:(?:about|around|roughly|another|only|just|up to|over) )?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
 /** `text` is chrono's result, `before` the words just before it, `after` the rest of the sentence. */
 export function isQuantity(text: string, before: string, after: string): boolean {
   // Number words read as digits leave padding inside the text ("14 days     from today").
   const said = text.replace(/\s+/g, ' ').trim();
+  // "The course lasts three weeks": chrono reads the verb as "last" (a day gone by); "ten years now" leaves a
+  // bare "now", the present and no date ahead, once its span is dropped.
+  if (/^(?:last|lasts|lasted|lasting|now)$/i.test(said)) return true;
   if (BARE_UNIT_NUMBER.test(said) || DURATION_PHRASE.test(said) || BARE_UNIT.test(said) || RATE.test(said)) return true;
   // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
   if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(before)) return true;
