@@ -908,3 +908,37 @@ test('how long the wearer has done something, said to them, is their fact; a que
   );
   assert.ok(!asked.some((fact) => /sober|kitchen/.test(fact)), asked.join(' | '));
 });
+
+test('an animal spoken to or shown at the vet is the wearer’s pet, a child announced at school theirs; a turn given in a meeting is no one', async () => {
+  const vet = await contentsOf(
+    dialogue([
+      ['Vet', false, 'Hi, so this must be Biscuit. His vaccines are due next month.'],
+      ['Sam', true, "Yes, and he's had the ear thing for a week."],
+      ['Vet', false, 'Good boy, Biscuit. Let me look at that ear.'],
+    ]),
+  );
+  assert.ok(vet.includes("User's pet is named Biscuit"), vet.join(' | '));
+  assert.ok(!vet.some((fact) => /named Good\b/.test(fact)), vet.join(' | '));
+  const park = await contentsOf(
+    dialogue([
+      ['Sam', true, "Morning, Ruth. Churro, sit. Sit. He doesn't sit. He loves the dog park."],
+      ['Ruth', false, "Ha, he's lovely."],
+    ]),
+  );
+  assert.ok(park.includes("User's dog is named Churro"), park.join(' | '));
+  const school = await contentsOf(
+    dialogue([
+      ['Teacher', false, 'Thanks for coming in. So, Mateo. First, he is a lovely kid.'],
+      ['Sam', true, 'Okay, good to hear.'],
+    ]),
+  );
+  assert.ok(school.includes("User's child is named Mateo"), school.join(' | '));
+  const meeting = await contentsOf(
+    dialogue([
+      ['Chair', false, 'Right, item two, the speed bumps. So, Lea.'],
+      ['Lea', false, 'We collected forty signatures.'],
+      ['Sam', true, 'I can take the morning shift.'],
+    ]),
+  );
+  assert.deepEqual(meeting, []);
+});

@@ -28,7 +28,7 @@ export const SPECIES =
 export const VET =
   /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
 const CHILDHOOD =
-  /\b(?:school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
+  /\b(?:kid|school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
 export const HERD = new Map<string, string>([
   ['puppy', 'dog'],
   ['pup', 'dog'],
@@ -39,7 +39,7 @@ export const HERD = new Map<string, string>([
 
 // Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
 const TITLES =
-  /^(?:mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
+  /^(?:good|mãe|mae|pai|mama|mamma|papa|mum|mom|mommy|mummy|dad|daddy|nurse|doctor|doc|grandma|granny|gran|nana|nan|grandpa|auntie|aunty|uncle|sir|madam|miss|buddy|mate|honey|babe|darling|sweetie|love|boss|team|guys|everyone|thursdays|mondays|tuesdays|wednesdays|fridays|saturdays|sundays|weekends)$/i;
 
 /** "Lerato, she's eight, and Kagiso, he's five", "Adaeze, she's six months": an age put beside a name. */
 function apposedAge(text: string, name: string): boolean {
@@ -49,8 +49,13 @@ function apposedAge(text: string, name: string): boolean {
   ).test(text);
 }
 
+const PET_TALK = /\b(?:good (?:boy|girl)|who's a good|hey buddy)\b/i;
+
 /** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
-function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | 'age' | 'asked' | null {
+function signalOf(
+  sentence: Sentence,
+  name: string,
+): 'introduced' | 'announced' | 'parent' | 'age' | 'asked' | 'pet' | null {
   const n = escapeRegExp(name);
   const text = sentence.text;
   const introduced = new RegExp(
@@ -65,9 +70,21 @@ function signalOf(sentence: Sentence, name: string): 'introduced' | 'parent' | '
     ).test(text)
   )
     return 'introduced';
-  // "Hi, this is Ifeoma from the bank": a caller naming themselves, not someone shown to a visitor.
-  if (introduced.test(text) && !/^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(text.trim()))
-    return 'introduced';
+  // "Hi, this is Ifeoma from the bank": a caller naming themselves, not someone shown to a visitor ("Hi, so
+  // this must be Biscuit" shows one).
+  const greeted = /^(?:hi|hello|hey|good (?:morning|afternoon|evening))\b/i.test(text.trim());
+  if (introduced.test(text) && (!greeted || new RegExp(`\\bmust be ${n}\\b`, 'i').test(text))) return 'introduced';
+  // "So, Tamta.", "So, Mateo.": a name announced on its own is who a vet's or a teacher's visit is about.
+  if (!sentence.isUser && new RegExp(`^so,? ${n}\\.?$`, 'i').test(text.trim())) return 'announced';
+  // "Good boy, Bram", "Churro, sit", "Tango's ears": spoken to or of as an animal.
+  if (PET_TALK.test(text) && new RegExp(`\\b${n}\\b`).test(text)) return 'pet';
+  if (
+    new RegExp(
+      `\\b${n}, (?:sit|stay|come here|heel|down|off|leave it|drop it)\\b|\\b${n}'s (?:paws?|fur|coat|tail|claws|litter|kibble|lead|leash)\\b`,
+      'i',
+    ).test(text)
+  )
+    return 'pet';
   if (
     !sentence.isUser &&
     new RegExp(`\\b${n}(?: \\p{Lu}[\\p{L}'-]+)?'s (?:mom|mum|mother|dad|father|parents?)\\b`, 'u').test(text)
@@ -126,10 +143,16 @@ function roleOf(
 ): { role: Role; species: string | null } {
   const species = speciesNear(analysis, index);
   if (signal === 'parent') return { role: 'child', species: null };
-  if (animals && (signal === 'introduced' || species !== null)) return { role: 'pet', species };
+  if (animals && (signal === 'introduced' || signal === 'announced' || signal === 'pet' || species !== null))
+    return { role: 'pet', species };
   const around = [index - 1, index, index + 1].map((at) => analysis.sentences[at]?.text ?? '').join(' ');
   if (signal === 'age' || CHILDHOOD.test(around)) return { role: 'child', species: null };
   return { role: 'person', species: null };
+}
+
+/** A child's words in the sentence and the four after it ("So, Mateo. First, he's a lovely kid."). */
+function childTalkAhead(analysis: Analysis, index: number): boolean {
+  return analysis.sentences.slice(index, index + 5).some((sentence) => CHILDHOOD.test(sentence.text));
 }
 
 function contentOf(name: string, role: Role, species: string | null): string {
@@ -177,13 +200,22 @@ export function peopleOfWearer(analysis: Analysis, userName: string): PersonFact
       // A capital that opens a sentence is a name only when used as one elsewhere, given an age by
       // apposition, or given an age among a child's words ("Zosia's four now, she started preschool").
       const agedChild = signal === 'age' && CHILDHOOD.test(sentence.text);
-      if (signal === null || (!inside.has(token.value) && !apposedAge(sentence.text, token.value) && !agedChild))
+      const spokenTo = signal === 'pet' && animals;
+      if (
+        signal === null ||
+        (!inside.has(token.value) && !apposedAge(sentence.text, token.value) && !agedChild && !spokenTo)
+      )
         return;
       // The one asked about answers in the next turn: "And Marta?" "Here, hi!" is a speaker, not a relation.
       const next = analysis.sentences[index + 1];
       if (signal === 'asked' && next !== undefined && !next.isUser) return;
       seen.add(token.value);
-      const { role, species } = roleOf(analysis, index, signal, animals);
+      // Announced in a meeting, a name is whose turn it is; at a school, the child the meeting is about.
+      const announced = signal === 'announced' && !animals;
+      if (announced && !childTalkAhead(analysis, index)) return;
+      const { role, species }: { role: Role; species: string | null } = announced
+        ? { role: 'child', species: null }
+        : roleOf(analysis, index, signal, animals);
       // "How's Denmark?" asks after a place, "my place in Oost" names one: a name said after "in" or
       // "to" anywhere is a place.
       if (role !== 'pet' && namesPlace(analysis, token.value)) return;
