@@ -942,3 +942,14 @@ test('an animal spoken to or shown at the vet is the wearer’s pet, a child ann
   );
   assert.deepEqual(meeting, []);
 });
+
+test('where the wearer lives, said in passing ("here in Seville", "stuck in Bangalore"), and where home is', async () => {
+  const seville = await contentsOf(memo("And I'm here in Seville like an hour and a half away and I feel useless."));
+  assert.ok(seville.includes('User lives in Seville'), seville.join(' | '));
+  const stuck = await contentsOf(memo("You're right there in Pune, I'm stuck in Bangalore."));
+  assert.ok(stuck.includes('User lives in Bangalore'), stuck.join(' | '));
+  const kano = await contentsOf(memo("My mum keeps asking when I'm coming home to Kano with a doctorate."));
+  assert.ok(kano.includes("User's home is Kano"), kano.join(' | '));
+  // A month is no place.
+  assert.deepEqual(await contentsOf(memo('We got here in March, it was freezing.')), []);
+});

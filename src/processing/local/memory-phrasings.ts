@@ -201,7 +201,20 @@ export function pairFact(clause: string): string | null {
 const ORIGIN = /^(\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?),? originally[.!]?$/u;
 const STILL_AT = /^still (at|in|with) ((?:the )?\p{Lu}[\p{L}'-]+(?: \p{Lu}[\p{L}'-]+)?)(?:,\s*(.+))?$/iu;
 
+// "I'm here in Seville like an hour and a half away", "I'm stuck in Bangalore": where the wearer lives, said
+// in passing; "coming home to Kano": where home is.
+const CALENDAR_CAPITALISED = CALENDAR.replace(/\b\w/g, (letter) => letter.toUpperCase());
+const HERE_IN = new RegExp(
+  `\\b(?:(?:I'm|we're|I am|we are) (?:here|stuck|based) in|[Hh]ere in|home to) (?!(?:${CALENDAR_CAPITALISED})\\b)(\\p{Lu}[\\p{L}'-]+(?: \\p{Lu}[\\p{L}'-]+)?)`,
+  'u',
+);
+
 export function placeReply(text: string): string | null {
+  const here = HERE_IN.exec(text);
+  if (here !== null)
+    return /home to $/.test(text.slice(0, here.index + here[0].length - here[1].length))
+      ? `User's home is ${here[1]}`
+      : `User lives in ${here[1]}`;
   const trimmed = text.trim().replace(/[.!]+$/, '');
   const origin = ORIGIN.exec(trimmed);
   if (origin !== null) return `User is originally from ${origin[1]}`;
