@@ -90,6 +90,12 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ['And I should text Jen back about brunch, actually no, I already did that at lunch.', '', null],
   ["I'll send the forms, forget it, they're online anyway.", '', null],
   ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
+  // A request back after a comma is the listener's, not part of the wearer's task.
+  [
+    "I'll transfer half the cake money tonight, send me the account again.",
+    'Transfer half the cake money',
+    '2026-03-04T18:00',
+  ],
   // How long something takes is no date; what has to happen is still a task.
   ["I'll have to talk to my printer, they usually take four days.", 'Talk to my printer', null],
   ["I'll take the antibiotics for ten days.", 'Take the antibiotics for ten days', null],

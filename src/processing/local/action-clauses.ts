@@ -33,6 +33,8 @@ export interface Candidate {
 const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's|everyone|everybody|nobody|someone|somebody)";
 const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
+    // "I'll transfer you the money tonight, send me the account again": a request back starts its own clause.
+    `|,\\s+(?=[a-z]+ (?:me|us)\\b)` +
     // "buy the fabric, Ngozi sent the colour": someone else's report starts a clause of its own.
     `|,\\s+(?=[a-z]+ (?:sent|said|says|told|asked|wants|thinks|reckons)\\b)` +
     // "book flights, prices are going up": a subject and its verb after a comma start another clause;
