@@ -228,6 +228,13 @@ export function dateOfConjoined(candidate: Candidate, drafts: ReadonlyArray<Draf
   return drafts.findLast((draft) => draft.sentenceIndex === candidate.sentenceIndex)?.dueAt ?? null;
 }
 
+/** "I'll book it tonight and make a Kakao group": a verb joined by a bare "and" shares the day said before it. */
+export function dayOfSharedSubject(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
+  if (!/\band\s*$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart))) return null;
+  const said = mentions.findLast((mention) => mention.dateKnown && mention.end <= candidate.clauseStart);
+  return said === undefined ? null : mentionInstant(said, clock, 23, 59);
+}
+
 /** A medicine prescribed is taken from today. */
 export function prescribedToday(candidate: Candidate, clock: Clock): Date | null {
   return candidate.impliedVerb === 'take' ? localToUtc({ ...clock.today, hour: 23, minute: 59 }, clock.timezone) : null;

@@ -8,6 +8,7 @@ import {
   dateJustBefore,
   dateOfAnswer,
   dateOfConjoined,
+  dayOfSharedSubject,
   deadlineSaidAfter,
   mentionsOf,
   prescribedToday,
@@ -95,6 +96,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     chooseDue(candidate, mentions, extraction.clock) ??
     dateJustAfter(candidate, extraction) ??
     dateOfAnswer(candidate, extraction) ??
+    dayOfSharedSubject(candidate, mentions, extraction.clock) ??
     dateJustBefore(candidate, extraction) ??
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
