@@ -360,6 +360,16 @@ test('a request put as a question becomes a task when the wearer takes it on, no
     ['Sam', true, 'Fine.'],
   ]);
   assert.deepEqual(await items(table), [['Book the table', null]]);
+  // An aside set off by dashes keeps its day; the reply that takes the task on borrows none over the one said.
+  const consent = dialogue([
+    [
+      'Teacher',
+      false,
+      "I need you to sign the consent form — I'll put it in her book bag tomorrow — and return it by next Friday, the thirteenth.",
+    ],
+    ['Sam', true, "Okay. I'll sign it and send it back."],
+  ]);
+  assert.deepEqual(await items(consent), [['Sign the consent form', '2026-03-13T23:59']]);
   // Asked for by its result: the deliverable is finished, by the date the question gives.
   const handover = dialogue([
     ['Claudia', false, 'Can you have the handover document done by the end of the month?'],

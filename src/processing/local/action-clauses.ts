@@ -33,6 +33,9 @@ export interface Candidate {
 const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's|everyone|everybody|nobody|someone|somebody)";
 const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
+    // "sign the consent form — I'll put it in her bag tomorrow — and return it": a dash sets off an aside
+    // with a subject of its own ("the mechanisms — SN1, SN2 — and flashcards" is one object).
+    `|\\s+[—–]\\s+(?=(?:${PRONOUN_SUBJECT}|i'll|i'm|we'll)\\b)` +
     // "I'll transfer you the money tonight, send me the account again": a request back starts its own clause.
     `|,\\s+(?=[a-z]+ (?:me|us)\\b)` +
     // "buy the fabric, Ngozi sent the colour": someone else's report starts a clause of its own.

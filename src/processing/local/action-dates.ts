@@ -39,7 +39,17 @@ const CORRECTION =
 
 export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
-  const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd);
+  // "sign the form — I'll put it in her bag tomorrow — and return it by Friday": an aside's day is the aside's.
+  const asides = [...candidate.sentence.text.matchAll(/[—–][^—–]+[—–]/g)].map((aside) => [
+    aside.index,
+    aside.index + aside[0].length,
+  ]);
+  const outside = (m: DateMention) =>
+    !asides.some(
+      ([start, end]) =>
+        m.index > start && m.end < end && (candidate.clauseStart < start || candidate.clauseStart > end),
+    );
+  const after = mentions.filter((m) => m.index >= candidate.clauseEnd && m.end <= candidate.windowEnd && outside(m));
   // "I'll call the plumber tomorrow, no wait, Thursday": the day said after the correction is the one meant.
   const own = [...inClause, ...after].sort((a, b) => a.index - b.index);
   const corrected = own.find(

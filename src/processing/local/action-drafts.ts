@@ -7,6 +7,8 @@ import type { ContentKey } from './similarity.js';
 export interface Draft {
   description: string;
   dueAt: Date | null;
+  /** the due date was said with the task, not borrowed from a sentence around it */
+  dueSaid?: boolean;
   key: ContentKey;
   turn: number;
   sentenceIndex: number;

@@ -83,6 +83,18 @@ function withImpliedVerb(candidate: Candidate, description: string): string {
   return `${capitalizeFirst(verb)} ${object.charAt(0).toLowerCase()}${object.slice(1)}`;
 }
 
+/**
+ * A follow-up on a drafted task dates it with a day of its own ("I'll send it Friday"); a day it only
+ * borrowed from the sentences around it dates the task only when the task's own day was not said with it
+ * ("… by next Friday, the fourth." "OK, I'll sign it and send it back." keeps the fourth).
+ */
+function redate(draft: Draft, ownDue: Date | null, borrowed: Date | null): void {
+  if (ownDue !== null) {
+    draft.dueAt = ownDue;
+    draft.dueSaid = true;
+  } else if (draft.dueSaid !== true && borrowed !== null) draft.dueAt = borrowed;
+}
+
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
@@ -91,9 +103,9 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     extraction.analysis,
     candidate.sentenceIndex,
   );
+  const ownDue = deadlineSaidAfter(candidate, extraction) ?? chooseDue(candidate, mentions, extraction.clock);
   let dueAt =
-    deadlineSaidAfter(candidate, extraction) ??
-    chooseDue(candidate, mentions, extraction.clock) ??
+    ownDue ??
     dateJustAfter(candidate, extraction) ??
     dateOfAnswer(candidate, extraction) ??
     dayOfSharedSubject(candidate, mentions, extraction.clock) ??
@@ -104,7 +116,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
     if (referenced !== undefined) {
-      if (dueAt !== null) referenced.dueAt = dueAt;
+      redate(referenced, ownDue, dueAt);
       return;
     }
   }
@@ -113,7 +125,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     // "I need to buy the fabric… Buy it by Wednesday": the same verb on "it" is the task just drafted.
     const same = sameVerbDraft(extraction.drafts, candidate, description);
     if (same !== undefined) {
-      if (dueAt !== null) same.dueAt = dueAt;
+      redate(same, ownDue, dueAt);
       return;
     }
     const antecedent = antecedentFor(description, candidate, extraction.analysis);
@@ -123,7 +135,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     // So does a follow-up in the same turn: "I need your self-review. Can you get that to me by Friday?"
     const requested = extraction.drafts.find((draft) => draft.sentenceIndex === antecedent.candidate.sentenceIndex);
     if (requested !== undefined) {
-      if (dueAt !== null) requested.dueAt = dueAt;
+      redate(requested, ownDue, dueAt);
       return;
     }
     description = antecedent.description;
@@ -139,6 +151,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   addDraft(extraction, {
     description,
     dueAt,
+    dueSaid: ownDue !== null,
     key: keyFromTagged(description, tagged),
     turn: candidate.sentence.turn,
     sentenceIndex: candidate.sentenceIndex,
