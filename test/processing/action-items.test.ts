@@ -370,6 +370,17 @@ test('a request put as a question becomes a task when the wearer takes it on, no
     ['Sam', true, "Okay. I'll sign it and send it back."],
   ]);
   assert.deepEqual(await items(consent), [['Sign the consent form', '2026-03-13T23:59']]);
+  // A follow-up that opens on a new topic means that topic, not the task before it.
+  const late = dialogue([
+    ['Efua', false, 'The embassy booked us for Friday, nine-thirty.'],
+    [
+      'Sam',
+      true,
+      "Okay. Friday, nine-thirty. I'll tell Mr. Asante I'm coming in late. And the letter from HR — I'll email them first thing tomorrow.",
+    ],
+  ]);
+  const [asante] = await items(late);
+  assert.deepEqual(asante, ["Tell Mr. Asante I'm coming in late", '2026-03-06T23:59']);
   // Asked for by its result: the deliverable is finished, by the date the question gives.
   const handover = dialogue([
     ['Claudia', false, 'Can you have the handover document done by the end of the month?'],

@@ -1,5 +1,6 @@
 import type { Candidate } from './action-cues.js';
 import type { DraftSignal } from './action-model.js';
+import { parseTokens } from './nlp.js';
 import type { ContentKey } from './similarity.js';
 
 /** A drafted to-do before the model keeps or drops it, and the earlier drafts a follow-up points back to. */
@@ -26,14 +27,39 @@ export function referencedDraft(drafts: Draft[], candidate: Candidate): Draft | 
   return [...drafts].reverse().find(recentEnough);
 }
 
+const DAY_WORDS =
+  /^(?:today|tomorrow|tonight|morning|afternoon|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|\d+(?:st|nd|rd|th))s?$/i;
+
+/**
+ * Whether a pronoun-only follow-up is that draft's task again. It is, unless the sentence opens on a
+ * new topic, a phrase without a verb, which the pronoun then means: "Tell Mr. Asante I'm coming in late.
+ * And the letter from HR — I'll email them first thing tomorrow." writes to HR.
+ */
+export function sameTask(draft: Draft, candidate: Candidate): boolean {
+  const named = draft.description.toLowerCase();
+  const opening = parseTokens(candidate.sentence.text.slice(0, candidate.cueStart).replace(/\bof course\b/gi, ''));
+  if (opening.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return true;
+  return !opening.some(
+    (token) =>
+      (token.pos === 'NOUN' || token.pos === 'PROPN') &&
+      token.kind === 'word' &&
+      !DAY_WORDS.test(token.normal) &&
+      !named.includes(token.normal),
+  );
+}
+
+function firstWord(description: string): string {
+  return description.split(' ')[0]?.toLowerCase() ?? '';
+}
+
 /** A draft of the same turn's last three sentences whose task starts with the same verb. */
 export function sameVerbDraft(drafts: Draft[], candidate: Candidate, description: string): Draft | undefined {
-  const verb = description.split(' ')[0]?.toLowerCase();
+  const verb = firstWord(description);
   return drafts.find(
     (draft) =>
       draft.turn === candidate.sentence.turn &&
       draft.sentenceIndex < candidate.sentenceIndex &&
       draft.sentenceIndex >= candidate.sentenceIndex - 3 &&
-      draft.description.split(' ')[0]?.toLowerCase() === verb,
+      firstWord(draft.description) === verb,
   );
 }

@@ -13,7 +13,7 @@ import {
   mentionsOf,
   prescribedToday,
 } from './action-dates.js';
-import { type Draft, referencedDraft, sameVerbDraft } from './action-drafts.js';
+import { type Draft, referencedDraft, sameTask, sameVerbDraft } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
@@ -116,7 +116,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
     if (referenced !== undefined) {
-      redate(referenced, ownDue, dueAt);
+      if (sameTask(referenced, candidate)) redate(referenced, ownDue, dueAt);
       return;
     }
   }
