@@ -295,6 +295,12 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Sam', true, "I'll call the clinic to book it."],
   ]);
   assert.deepEqual(await items(purpose), [['Call the clinic to book blood test', '2026-04-15T23:59']]);
+  // "it" is never a person: with only the doctor named, the line goes.
+  const signed = dialogue([
+    ['Nurse', false, 'We need an updated one signed by his doctor.'],
+    ['Sam', true, "Okay, I'll get it."],
+  ]);
+  assert.ok(!(await items(signed)).some(([description]) => /doctor/i.test(description ?? '')));
   // A thank-you is no thing to send: with nothing else named, "it" stays unresolved and the line goes.
   assert.deepEqual(await items(memo("Thanks. I'll send it to them this afternoon.")), []);
 });

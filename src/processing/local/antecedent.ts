@@ -55,16 +55,21 @@ const POINTING_SUBJECT = /^(?:that|it|this|which)$/;
 const NOT_A_THING =
   /^(?:midnight|noon|deadline|plenty|fault|quid|bucks?|pounds?|euros?|dollars?|percent|lot|bit|idea|point|sense|mess|pleasure|shame|pity|favour|favor|deal|problem|thanks|cheers|sorry|okay|ok|hello|hi|bye|please)$/;
 
-function fitsPointer(head: Token, pointer: Pointer, determined = false): boolean {
+function fitsPointer(head: Token, pointer: Pointer, determined = false, task = false): boolean {
   if (TIME_NOUN.test(head.normal) || NOT_A_THING.test(head.normal)) return false;
   if (pointer === 'plural') return isPlural(head);
   if (pointer === 'person') return head.pos === 'PROPN';
-  // "the Civic needs new brake pads… pick it up": a name with an article is a thing.
-  return (head.pos === 'NOUN' && !isPlural(head)) || (head.pos === 'PROPN' && determined);
+  // "the Civic needs new brake pads… pick it up": a name with an article is a thing; "it" is never a
+  // person ("an updated one signed by his doctor… I'll get it" gets the form, not the doctor).
+  // "We need someone to call the caterer." "I'll do that.": a task done again may act on a person.
+  return (
+    (head.pos === 'NOUN' && !isPlural(head) && (task || !namesPerson(head.lemma))) ||
+    (head.pos === 'PROPN' && determined)
+  );
 }
 
 /** Noun phrases of a token run, each cut at a plural noun when one is wanted ("glasses prescription" → "glasses"). */
-function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
+function chunksOf(tokens: Token[], pointer: Pointer, task = false): Chunk[] {
   const chunks: Chunk[] = [];
   let run: Token[] = [];
   let lead: Token | undefined;
@@ -81,7 +86,7 @@ function chunksOf(tokens: Token[], pointer: Pointer): Chunk[] {
     const phrase = run.slice(0, cut + 1);
     const head = phrase.at(-1);
     const determined = before !== undefined && /^(?:the|my|our|your|his|her|their)$/i.test(before.normal);
-    if (head !== undefined && fitsPointer(head, pointer, determined)) {
+    if (head !== undefined && fitsPointer(head, pointer, determined, task)) {
       // "the receipt", "the Civic": the article comes along, so the task reads as said.
       const article = before?.normal === 'the' && pointer !== 'person' ? 'the ' : '';
       chunks.push({
@@ -230,7 +235,9 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
       pronoun.pointer === 'person'
         ? undefined
         : salientChunk(
-            chunksOf(tokens, pronoun.pointer).filter((found) => !mentions(description, found.phrase)),
+            chunksOf(tokens, pronoun.pointer, PRO_VERBS.test(description.split(/\s+/)[0] ?? '')).filter(
+              (found) => !mentions(description, found.phrase),
+            ),
             index === candidate.sentenceIndex,
           );
     const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : undefined;
