@@ -295,6 +295,8 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Sam', true, "I'll call the clinic to book it."],
   ]);
   assert.deepEqual(await items(purpose), [['Call the clinic to book blood test', '2026-04-15T23:59']]);
+  // The course of "of course" is nothing to act on.
+  assert.deepEqual(await items(memo("Of course, I'll forward it tonight.")), []);
   // "it" is never a person: with only the doctor named, the line goes.
   const signed = dialogue([
     ['Nurse', false, 'We need an updated one signed by his doctor.'],

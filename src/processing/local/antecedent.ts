@@ -235,7 +235,7 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
       pronoun.pointer === 'person'
         ? undefined
         : salientChunk(
-            chunksOf(tokens, pronoun.pointer, PRO_VERBS.test(description.split(/\s+/)[0] ?? '')).filter(
+            chunksOf(withoutIdioms(tokens), pronoun.pointer, PRO_VERBS.test(description.split(/\s+/)[0] ?? '')).filter(
               (found) => !mentions(description, found.phrase),
             ),
             index === candidate.sentenceIndex,
@@ -253,6 +253,11 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
       return resolved(description, pronoun.index, role, undefined, spanning(candidate, analysis, index));
   }
   return null;
+}
+
+/** "Of course, I'll send it": the course of "of course" is nothing to act on. */
+function withoutIdioms(tokens: Token[]): Token[] {
+  return tokens.filter((token, at) => !(token.normal === 'course' && tokens[at - 1]?.normal === 'of'));
 }
 
 /** The line with the pronoun at `at` replaced by what it means, and "do it" by the verb said with it. */
