@@ -953,3 +953,25 @@ test('where the wearer lives, said in passing ("here in Seville", "stuck in Bang
   // A month is no place.
   assert.deepEqual(await contentsOf(memo('We got here in March, it was freezing.')), []);
 });
+
+test('an answer that says how much or how it went names no fact ("All day.", "As a kid, heaps."); a place answered does', async () => {
+  const amounts = await contentsOf(
+    dialogue([
+      ['Optician', false, 'Do you use a computer a lot?'],
+      ['Sam', true, 'All day.'],
+      ['Doctor', false, 'Any history of bad sunburns? Blistering?'],
+      ['Sam', true, 'As a kid, heaps.'],
+    ]),
+  );
+  assert.deepEqual(amounts, []);
+  const address = await contentsOf(
+    dialogue([
+      ['Agent', false, 'And the first line of your address?'],
+      ['Sam', true, 'Flat two, fourteen Cardigan Road, Headingley.'],
+    ]),
+  );
+  assert.ok(
+    address.some((fact) => fact.includes('Headingley')),
+    address.join(' | '),
+  );
+});

@@ -1,7 +1,7 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { isName } from './memory-relatives.js';
 import { KIN } from './memory-shapes.js';
-import type { Token } from './nlp.js';
+import { parseTokens, type Token } from './nlp.js';
 
 /**
  * Where the wearer's facts are said. Mostly in the wearer's own first-person clauses, which can sit
@@ -275,12 +275,25 @@ export function placeNamedBefore(analysis: Analysis, index: number): string | nu
   return null;
 }
 
+const VERDICT_ANSWER =
+  /^(?:good|fine|great|okay|ok|quiet|bad|better|worse|busy|crazy|mad|all|every|each|heaps|lots|loads|not (?:bad|great|much)|so-so)\b/i;
+
 /** "What do you do for fun?" "Pickleball.": the answer stored under what was asked. */
 export function answeredFacts(analysis: Analysis) {
-  return answeredQuestions(analysis).map((answer) => ({
-    content: `User's ${answer.topic}: ${answer.answer}`,
-    category: 'lifestyle' as const,
-    sentence: answer.sentence,
-    source: answer.answer,
-  }));
+  // "How's your dad?" "Quiet.", "How long at the computer?" "All day.": a verdict or an amount answers
+  // how, not what; only a thing named is a fact.
+  const named = (answer: Answer) => {
+    const tokens = parseTokens(answer.answer);
+    // "In Headingley" names a place; "As a kid, heaps" names nothing.
+    const circumstance = tokens[0]?.pos === 'ADP' && !tokens.slice(1).some((token) => token.pos === 'PROPN');
+    return !VERDICT_ANSWER.test(answer.answer) && !circumstance;
+  };
+  return answeredQuestions(analysis)
+    .filter(named)
+    .map((answer) => ({
+      content: `User's ${answer.topic}: ${answer.answer}`,
+      category: 'lifestyle' as const,
+      sentence: answer.sentence,
+      source: answer.answer,
+    }));
 }
