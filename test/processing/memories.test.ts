@@ -975,3 +975,26 @@ test('an answer that says how much or how it went names no fact ("All day.", "As
     address.join(' | '),
   );
 });
+
+test('the wearer and someone as one subject, who lives with them, an age said with "now", the couple expecting, a health measure, work still done for someone', async () => {
+  const cases: Array<[string, string]> = [
+    ['Nico and I broke up last month.', 'User and Nico broke up last month'],
+    ['My wife and I are expecting our first baby.', 'User and their wife are expecting their first baby'],
+    ["We're expecting our first baby in July.", 'User is expecting their first baby in July'],
+    ['Listen, my father lives with me, he uses an oxygen concentrator at night.', 'User lives with their father'],
+    ["I'm fifty-eight now.", 'User is fifty-eight'],
+    ['My own blood pressure is borderline, the doctor told me.', "User's blood pressure is borderline"],
+  ];
+  for (const [said, fact] of cases) {
+    const facts = await contentsOf(memo(said));
+    assert.ok(facts.includes(fact), `${said} → ${facts.join(' | ')}`);
+  }
+  const work = await contentsOf(
+    dialogue([
+      ['Dr. Lee', false, 'And work, how is it?'],
+      ['Sam', true, 'Yeah, still driving the bus for CTA, night routes.'],
+    ]),
+  );
+  assert.ok(work.includes('User is still driving the bus for CTA'), work.join(' | '));
+  assert.deepEqual(await contentsOf(memo("I'm expecting a call from the bank.")), []);
+});

@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { KIN_WORDS } from './memory-shapes.js';
 import { withoutLeadIn } from './memory-sources.js';
 import { parseTokens } from './nlp.js';
 import { squeezeSpaces } from './text.js';
@@ -12,8 +13,14 @@ const MAX_CLAUSES = 24;
 
 const CLAUSE_SPLIT =
   /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until) (?=I\b)|\.\.\.)\s*/i;
+const PAIR_SUBJECT = new RegExp(
+  `^(?:(?:my|our) (?:(?:little|big|older|younger|best) )?${KIN_WORDS}|\\p{Lu}\\p{Ll}+) and I(?=\\s)`,
+  'iu',
+);
+// Holds a pair's "and I" together through the clause split: a word joiner is no space.
+const JOINED = '\u2060';
 const OPENERS =
-  /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*)+/i;
+  /^(?:(?:yeah|yes|no|well|so|and|but|honestly|actually|oh|okay|ok|um|uh|hi|hey|anyway|also|plus|like|now|sure|right)\b[,!.\s]*|(?:listen|look|see|mind you),\s*)+/i;
 // A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
 // "since I was a kid" belongs to the fact before it.
 const FACT_END =
@@ -49,7 +56,9 @@ function withSubject(clause: string, sentence: Sentence): string {
   if (match === null) return clause;
   const word = sentence.tokens.find((token) => token.normal === match[2].toLowerCase());
   // "Still working as a structural engineer": a working life goes on ("Still raining" is the weather's).
-  if (word?.pos === 'ADJ' || (word?.pos === 'VERB' && LIFE_ING.test(word.normal)))
+  // "Still driving the bus for CTA": so does work done for someone named.
+  const forSomeone = /^still \w+ing\b.* (?:for|at|with) \p{Lu}/iu.test(clause) && /ing$/.test(word?.normal ?? '');
+  if (word?.pos === 'ADJ' || (word?.pos === 'VERB' && LIFE_ING.test(word.normal)) || forSomeone)
     return `I'm ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   // A base form only: "Still hate herring", not "Still raining" or "Still works".
   if (word?.pos === 'VERB' && word.lemma === word.normal && !/ing$/.test(word.normal))
@@ -64,7 +73,10 @@ export function clausesOf(sentence: Sentence): string[] {
       .replace(ASIDE, '')
       // Unpunctuated transcripts write the pronoun "i"; the clause rules read "I".
       .replace(/\bi\b(?=(?:'m|'ve|'d|'ll)?\s)/g, 'I')
+      // "Nico and I broke up", "My wife and I are expecting": the pair is one subject, not two clauses.
+      .replace(PAIR_SUBJECT, (pair) => pair.replace(/ I$/, `${JOINED}I`))
       .split(CLAUSE_SPLIT)
+      .map((clause) => clause.replace(JOINED, ' '))
       // Speech has a handful of clauses a sentence; "a: a: a: …" has thousands, and every clause is
       // looked up in its sentence again (quadratic), so only the first few are read.
       .slice(0, MAX_CLAUSES)
@@ -104,15 +116,22 @@ export function rewrite(clause: string): string {
 
 /** "We moved from Osaka", "we're engaged": the household's clause read as the wearer's own. */
 export function asWearer(clause: string): string {
-  return (
+  // "We're expecting our first baby": the household's "our" is the wearer's "my".
+  const household = /^(?:we|our)\b/i.test(clause)
+    ? (said: string) => said.replace(/\bour\b/gi, 'my')
+    : (said: string) => said;
+  return household(
     clause
+      .replace(/^my own\b/i, 'my')
+      // "My father lives with me": the wearer lives with their father.
+      .replace(new RegExp(`^my (${KIN_WORDS}) lives with (?:me|us)\\b`, 'i'), 'I live with my $1')
       .replace(/^we're\b/i, "I'm")
       .replace(/^we've\b/i, "I've")
       // "We were in Tigre", "we are moving": the verb agrees with "I".
       .replace(/^we were\b/i, 'I was')
       .replace(/^we are\b/i, 'I am')
       .replace(/^we\b/i, 'I')
-      .replace(/^our\b/i, 'my')
+      .replace(/^our\b/i, 'my'),
   );
 }
 

@@ -85,7 +85,7 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^my birthday(?:'s| is)\b/i, category: 'core' },
   {
     pattern:
-      /^I(?:'m| am) (?:\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)(?: years old)?$/i,
+      /^I(?:'m| am) (?:\d{1,2}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?)(?: years old)?(?: now| already)?$/i,
     category: 'core',
   },
   { pattern: /^I used to (?:live|work|teach|study|be an? )\b/i, category: 'core' },
@@ -129,7 +129,19 @@ export const FACT_PATTERNS: FactPattern[] = [
   // "I've been at Deloitte three months now": where the wearer has been, named.
   { pattern: /^I(?:'ve| have) been (?:at|with) \p{Lu}/u, category: 'work' },
   // "We're engaged", "we are expecting our first in May": the couple's news is the wearer's.
-  { pattern: /^we(?:'re| are) (?:engaged|married|expecting|getting married|pregnant)\b/i, category: 'core' },
+  // ("we" is read as "I" by then: "I'm expecting our first baby".)
+  { pattern: /^(?:we|I)(?:'re|'m| are| am) (?:engaged|married|getting married|pregnant)\b/i, category: 'core' },
+  {
+    pattern:
+      /^(?:we|I)(?:'re|'m| are| am) expecting (?:(?:a|my|our|the) )?(?:(?:first|second|third|fourth|little) )?(?:baby|child|kid|boy|girl|twins|son|daughter|first|second|third)\b/i,
+    category: 'core',
+  },
+  // "My blood pressure is borderline": a measure of the wearer's health, said by them.
+  {
+    pattern:
+      /^my (?:own )?(?:blood pressure|cholesterol|blood sugar|sugar|iron|vitamin d|thyroid|heart rate|a1c|hba1c|eyesight|hearing)(?: levels?)? (?:is|are|was|were|has been|have been) (?:\w+ )?(?:high|low|borderline|normal|fine|good|bad|raised|elevated|up|down|okay|ok|great|poor)\b/i,
+    category: 'core',
+  },
   {
     pattern: /^(?:I|[Ww]e)(?:'m|'re| am| are) (?:moving|relocating|emigrating) (?:back )?to \p{Lu}/u,
     category: 'core',

@@ -23,8 +23,9 @@ export interface Statement {
 // A lead-in of up to five words that ends where the first-person clause starts.
 const LEAD_IN = /^((?:[\p{L}'-]+[,.]?\s+){1,5}?)(?=(?:I|I'm|I've|I'd)\b)/u;
 // Lead-ins that make the clause not a fact: conditions, questions, reports of a wish.
+// "Nico and I broke up": a lead-in that ends in "and" is the other half of the subject.
 const NOT_A_LEAD_IN =
-  /\b(?:if|when|whether|unless|because|what|how|why|where|would|could|should|wish|hope|maybe|think)\b/i;
+  /\b(?:if|when|whether|unless|because|what|how|why|where|would|could|should|wish|hope|maybe|think)\b|\band\s+$/i;
 
 // "I found out I'm lactose intolerant": a report of learning a fact about oneself; the fact follows.
 const LEARNT = /^I (?:found out|realized|realised|learned|learnt|discovered|was told|figured out)(?: that)? (?=I\b)/;
