@@ -998,3 +998,14 @@ test('the wearer and someone as one subject, who lives with them, an age said wi
   assert.ok(work.includes('User is still driving the bus for CTA'), work.join(' | '));
   assert.deepEqual(await contentsOf(memo("I'm expecting a call from the bank.")), []);
 });
+
+test('a milestone dated back is a fact, with or without its "I"; an errand of this morning is not', async () => {
+  for (const [said, fact] of [
+    ['Paid off the mortgage last year.', 'User paid off the mortgage last year'],
+    ['I ran my first marathon two years ago.', 'User ran their first marathon two years ago'],
+  ]) {
+    const facts = await contentsOf(memo(said));
+    assert.ok(facts.includes(fact), `${said} → ${facts.join(' | ')}`);
+  }
+  assert.deepEqual(await contentsOf(memo('I bought milk this morning. I left the keys at home.')), []);
+});

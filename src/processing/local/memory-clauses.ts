@@ -50,8 +50,13 @@ const ELLIPTIC = /^(still|always|never|also) ([a-z]+) (?=[a-z])/i;
 
 const LIFE_ING = /^(?:working|teaching|studying|living|training|coaching|volunteering|learning|nursing|freelancing)$/;
 
+const MILESTONE =
+  /^(?:paid off|bought|sold|graduated|retired|quit|finished|passed|adopted)\b[^,;]*\b(?:last year|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a few) years? ago|in (?:19|20)\d\d)\b/i;
+
 /** The wearer's clause with its dropped "I" put back: an adjective takes "I'm", a verb "I". */
 function withSubject(clause: string, sentence: Sentence): string {
+  // "Paid off the mortgage last year.": a milestone said without its "I".
+  if (MILESTONE.test(clause)) return `I ${clause.charAt(0).toLowerCase()}${clause.slice(1)}`;
   const match = ELLIPTIC.exec(clause);
   if (match === null) return clause;
   const word = sentence.tokens.find((token) => token.normal === match[2].toLowerCase());
