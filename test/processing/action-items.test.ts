@@ -90,6 +90,12 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ['And I should text Jen back about brunch, actually no, I already did that at lunch.', '', null],
   ["I'll send the forms, forget it, they're online anyway.", '', null],
   ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
+  // A closing stretch with no subject of its own dates the tasks before it.
+  [
+    "I'll collect the subs, I'll chase the lads in the group, everyone by the end of the month.",
+    'Collect the subs',
+    '2026-03-31T23:59',
+  ],
   // A verb joined by a bare "and" shares the day said before it, not the one of the sentence before.
   ["Saturday the 21st then? I'll book it tonight and make a group chat.", 'Make a group chat', '2026-03-04T18:00'],
   // A request back after a comma is the listener's, not part of the wearer's task.

@@ -238,6 +238,20 @@ export function dateOfConjoined(candidate: Candidate, drafts: ReadonlyArray<Draf
   return drafts.findLast((draft) => draft.sentenceIndex === candidate.sentenceIndex)?.dueAt ?? null;
 }
 
+/**
+ * "I'll collect the subs, I'll chase them in the group, everyone by the end of the month": a closing
+ * stretch with no subject of its own dates every task of its sentence.
+ */
+export function dayOfClosingStretch(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
+  const text = candidate.sentence.text;
+  const comma = text.lastIndexOf(',');
+  if (comma < candidate.clauseEnd) return null;
+  const tail = text.slice(comma + 1);
+  if (/\b(?:I|I'll|I'm|we|we'll|you|he|she|they|it|that|this)\b/i.test(tail)) return null;
+  const said = mentions.find((mention) => mention.dateKnown && mention.index > comma);
+  return said === undefined ? null : mentionInstant(said, clock, 23, 59);
+}
+
 /** "I'll book it tonight and make a Kakao group": a verb joined by a bare "and" shares the day said before it. */
 export function dayOfSharedSubject(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   if (!/\band\s*$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart))) return null;

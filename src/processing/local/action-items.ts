@@ -8,6 +8,7 @@ import {
   dateJustBefore,
   dateOfAnswer,
   dateOfConjoined,
+  dayOfClosingStretch,
   dayOfSharedSubject,
   deadlineSaidAfter,
   mentionsOf,
@@ -109,6 +110,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateJustAfter(candidate, extraction) ??
     dateOfAnswer(candidate, extraction) ??
     dayOfSharedSubject(candidate, mentions, extraction.clock) ??
+    dayOfClosingStretch(candidate, mentions, extraction.clock) ??
     dateJustBefore(candidate, extraction) ??
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
