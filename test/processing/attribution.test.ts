@@ -113,6 +113,17 @@ test('numbered voices: the one others call by the user’s name, or that introdu
     { userName: 'Marek' },
   );
   assert.deepEqual(who(caller), ['SPEAKER_00', 'SPEAKER_01*']);
+  // A name given at a counter is the speaker's own: "… for Nair. Priya Nair." is the wearer speaking.
+  const counter = memo(
+    "Speaker 0: Hi, I'm collecting a prescription for Nair. Priya Nair.\nSpeaker 1: Date of birth?\nSpeaker 0: Third of June, 1988.",
+    { userName: 'Priya Nair' },
+  );
+  assert.deepEqual(who(counter), ['Speaker 0*', 'Speaker 1', 'Speaker 0*']);
+  const booked = memo(
+    'Speaker 0: Hello, table for two?\nSpeaker 1: Yes, a booking under Garcia.\nSpeaker 0: This way.',
+    { userName: 'Lucia Garcia' },
+  );
+  assert.deepEqual(who(booked), ['Speaker 0', 'Speaker 1*', 'Speaker 0']);
   const silent = memo('Speaker 0: I will call the bank.\nSpeaker 1: Good idea.', { userName: 'Pavel' });
   assert.deepEqual(who(silent), ['Speaker 0*', 'Speaker 1']);
 });

@@ -81,6 +81,12 @@ function voiceNamedInWords(
     `\\b(?:it's|it is|this is|i'm|i am|my name is|name's|call me) ${name}\\b|^${name} (?:here|speaking)\\b`,
     'i',
   );
+  // "I'm collecting a prescription for Nair. Priya Nair.": a name given to a counter is one's own.
+  const fullName = `${escapeRegExp(first)}${last === '' ? '' : `(?: ${escapeRegExp(last)})?`}`;
+  const given = new RegExp(
+    `(?:^|[.!?]\\s+)${fullName}[.!]?\\s*$|\\b(?:collecting|picking up|booked|booking|reservation|appointment|prescription|order|parcel|package)\\b[^.?!]{0,40}\\b(?:for|under) (?:${escapeRegExp(first)}${last === '' ? '' : `|${escapeRegExp(last)}`})\\b`,
+    'i',
+  );
   const asked = new RegExp(`\\b(?:is this|are you|is that) ${name}\\b|${name}\\s*\\?`, 'i');
   const saidAll = new RegExp(said.source, 'giu');
   const score = new Map(labels.map((label) => [label, 0]));
@@ -89,6 +95,10 @@ function voiceNamedInWords(
     // "Hello, it's Schreiber from the Hausverwaltung", "I'm Rania, I lead design": another name of one's own.
     const other = OTHER_INTRODUCTION.exec(line.text);
     if (other !== null && fold(other[1]) !== first && !said.test(line.text)) add(line.label, -2);
+    if (given.test(line.text) && !asked.test(line.text)) {
+      add(line.label, 2);
+      return;
+    }
     if (!said.test(line.text)) return;
     if (introduction.test(line.text) && !asked.test(line.text)) {
       add(line.label, 2);
