@@ -368,6 +368,14 @@ test('a request put as a question becomes a task when the wearer takes it on, no
     ['Sam', true, 'Sure.'],
   ]);
   assert.deepEqual(await items(salmon), []);
+  // A particle between the verb and its object; what the wearer will need first is no task.
+  const costPlan = dialogue([
+    ['Dana', false, 'Sam, could you also put together the cost plan for the school extension by the end of next week?'],
+    ['Sam', true, "Yes, but I'll need the architect's drawings first."],
+  ]);
+  assert.deepEqual(await items(costPlan), [
+    ['Put together the cost plan for the school extension', '2026-03-13T23:59'],
+  ]);
   // "at least" between the question and its verb.
   const table = dialogue([
     ['Dana', false, 'Sam, can you at least book the table?'],

@@ -9,7 +9,7 @@ import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
 const NON_TASK_VERBS = new Set(
-  'be have see think know guess mean say let try want like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
+  'be have see think know guess mean say let try want need like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
     ' ',
   ),
 );
@@ -114,7 +114,10 @@ function verbAndObject(candidate: Candidate): { verbToken: Token | undefined; ob
   const start = tokenIndexAt(candidate.sentence, candidate.clauseStart);
   if (start === -1) return { verbToken: undefined, object: undefined };
   const tokens = candidate.sentence.tokens.slice(start, start + 3);
-  const object = tokens[1]?.pos === 'ADP' && tokens[2] !== undefined ? tokens[2] : tokens[1];
+  // "look at flights", "put together the cost plan": the object follows a preposition or a particle.
+  const particle =
+    tokens[1]?.pos === 'ADP' || /^(?:together|up|out|off|back|down|over|away)$/.test(tokens[1]?.normal ?? '');
+  const object = particle && tokens[2] !== undefined ? tokens[2] : tokens[1];
   return { verbToken: tokens[0], object };
 }
 
