@@ -36,7 +36,7 @@ function rowsOf(dir: string): Row[] {
     .map((evalCase) => {
       const analysis = analysisOf(evalCase.input);
       const { category, subject } = classify(analysis);
-      const topics = rankedTopics(analysis, subject);
+      const topics = rankedTopics(analysis, subject, evalCase.input.userName);
       const keywords = evalCase.labels.title_keywords ?? [];
       const considered = topics.slice(0, TITLE_CANDIDATES);
       const examples = considered.map((topic, rank) => ({

@@ -493,3 +493,17 @@ test('a memo heading before the occasion ("Personal, …") does not make it some
   const theirs = await engine.structure(memo('Mark, he has a meeting on Thursday.'));
   assert.deepEqual(theirs.events, []);
 });
+
+test('the wearer’s own name is never a title topic', async () => {
+  const input = memo(
+    [
+      "Speaker 0: Hi, I'm collecting a prescription for Nair. Priya Nair.",
+      "Speaker 1: It's the antihistamines. The inhaler isn't in yet, we'll text you.",
+      'Speaker 0: Could you also put aside a flu jab for my husband Arjun?',
+      'Speaker 1: We do walk-in flu jabs on Tuesday afternoons.',
+    ].join('\n'),
+    { userName: 'Priya Nair' },
+  );
+  const { title } = await engine.structure(input);
+  assert.doesNotMatch(title, /Priya|Nair/, title);
+});

@@ -39,7 +39,7 @@ export function buildStructure(input: TranscriptInput): Structure {
   const analysis = analysisOf(input);
   const { category, subject } = classify(analysis);
   // A headline names the subject, even when the conversation is filed under its setting.
-  const topics = rankedTopics(analysis, subject);
+  const topics = rankedTopics(analysis, subject, input.userName);
   const events = extractEvents(input);
   // The overview reports the user's commitments; recent items only matter for storing them.
   const actionItems = extractActionItems(input, []);

@@ -134,18 +134,20 @@ function isVocative(sentence: Sentence, start: number, length: number): boolean 
  * Noun phrases ranked by salience: how often their words recur, how early the phrase comes, how
  * many speakers use it, and whether its head word belongs to the conversation's category.
  */
-export function rankedTopics(analysis: Analysis, category: ConversationCategory): Topic[] {
+export function rankedTopics(analysis: Analysis, category: ConversationCategory, userName = ''): Topic[] {
   const frequencies = lemmaFrequencies(analysis.sentences);
   const byKey = new Map<string, Omit<Topic, 'speakers'> & { said: Set<string> }>();
   const opening = Math.max(2, Math.ceil(analysis.sentences.length * 0.2));
   const speakers = new Set(analysis.turns.map((turn) => turn.speaker.toLowerCase()));
+  // The wearer's own name ("a prescription for Priya Nair") is who talked, never what about.
+  for (const part of userName.toLowerCase().split(/\s+/)) if (part.length > 1) speakers.add(part);
   analysis.sentences.forEach((sentence, sentenceIndex) => {
     for (const { tokens, start } of phrasesOf(sentence)) {
       const named = tokens.every((token) => token.pos === 'PROPN');
       // A speaker, or a name called out anywhere ("Hi Carla", "Thanks Carla"), is who talked, not a topic.
       const calledOut = named && namesCalledOut(analysis).has(tokens[0].value);
-      if (named && (speakers.has(tokens[0].normal) || calledOut || isVocative(sentence, start, tokens.length)))
-        continue;
+      const speaker = tokens.some((token) => speakers.has(token.normal));
+      if (named && (speaker || calledOut || isVocative(sentence, start, tokens.length))) continue;
       // "Mr Lindqvist", "Dr Osei": a person addressed by title is who took part, not what was discussed.
       if (named && /^(?:mr|mrs|ms|miss|mx|dr)\.?$/i.test(tokens[0].value)) continue;
       const lemmas = tokens.map(lemmaOf);
