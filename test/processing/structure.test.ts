@@ -507,3 +507,18 @@ test('the wearer’s own name is never a title topic', async () => {
   const { title } = await engine.structure(input);
   assert.doesNotMatch(title, /Priya|Nair/, title);
 });
+
+test('a milestone birthday named by its ordinal is an event; a fortieth anniversary stays an anniversary', async () => {
+  const birthday = memo("Listen, we're still coming down for your seventieth on Saturday the 7th.");
+  const found = (await engine.structure(birthday)).events.map((event) => [
+    event.title,
+    wallClock(event.start, 'America/New_York'),
+  ]);
+  assert.ok(
+    found.some(([title, at]) => title === 'Seventieth Birthday' && at?.startsWith('2026-03-07')),
+    JSON.stringify(found),
+  );
+  const anniversary = memo("It's my parents' fortieth on Saturday the 7th, their anniversary dinner.");
+  const titles = (await engine.structure(anniversary)).events.map((event) => event.title);
+  assert.ok(!titles.some((title) => /birthday/i.test(title)), titles.join(' | '));
+});

@@ -87,10 +87,21 @@ export function eventTokenIndex(tokens: Token[]): number {
     return EVENT_WORDS.has(lemma) && (token.pos === 'NOUN' || token.pos === 'VERB' || token.pos === 'PROPN');
   });
   if (everyday !== -1) return everyday;
+  // "your seventieth on Saturday the 23rd", "Appa's sixtieth": a milestone birthday named by its ordinal.
+  const milestone = tokens.findIndex(
+    (token, index) =>
+      MILESTONE.test(token.normal) &&
+      (POSSESSOR.test(tokens[index - 1]?.normal ?? '') || tokens[index - 1]?.normal === "'s") &&
+      !['NOUN', 'PROPN'].includes(tokens[index + 1]?.pos ?? ''),
+  );
+  if (milestone !== -1) return milestone;
   return tokens.findIndex(
     (token, index) => token.pos === 'NOUN' && !isIdiom(tokens, index) && isEventNoun(token.lemma.toLowerCase()),
   );
 }
+
+const MILESTONE = /^(?:\w+tieth|eighteenth|twenty-first|\w+-(?:first|fifth)|hundredth)$/i;
+const POSSESSOR = /^(?:your|his|her|my|our|their)$/i;
 
 /** " with Sarah", " at the Lido", " to Cleveland": a preposition and a name right after the event word. */
 function qualifier(tokens: Token[], from: number): string[] {
@@ -124,6 +135,11 @@ export function eventTitle(tokens: Token[], index: number): string {
     const before = tokens.slice(start, index).map((token) => token.value);
     return headlineCase([...before, compound, ...qualifier(tokens, last + 1)].slice(0, 8).join(' '));
   }
+  // "your seventieth" is a birthday, unless an anniversary is said.
+  if (MILESTONE.test(anchor.normal) && !['NOUN', 'PROPN'].includes(tokens[index + 1]?.pos ?? ''))
+    return headlineCase(
+      `${anchor.value} ${tokens.some((token) => token.normal === 'anniversary') ? 'anniversary' : 'birthday'}`,
+    );
   const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
   const head =
     verbTitle !== undefined
