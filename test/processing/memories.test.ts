@@ -1009,3 +1009,10 @@ test('a milestone dated back is a fact, with or without its "I"; an errand of th
   }
   assert.deepEqual(await contentsOf(memo('I bought milk this morning. I left the keys at home.')), []);
 });
+
+test('an animal the wearer names and sets off by "the" is theirs; one placed elsewhere is not', async () => {
+  const pickle = await contentsOf(memo("Order more food for Pickle, the cat's nearly out."));
+  assert.ok(pickle.includes("User's cat is named Pickle"), pickle.join(' | '));
+  const neighbour = await contentsOf(memo('Tell Rex, the dog next door, to stop barking at the postman.'));
+  assert.ok(!neighbour.some((fact) => fact.includes('Rex')), neighbour.join(' | '));
+});

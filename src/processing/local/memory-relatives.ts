@@ -7,6 +7,7 @@ import type { Token } from './nlp.js';
  * Marcus and Jaylen", "Pablo, my brother", "your wife Kemi" said by someone else.
  */
 
+const PET_WORDS = /^(?:cat|dog|puppy|kitten|rabbit|hamster|parrot|tortoise|guinea pig)$/;
 export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
 export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
 const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);
@@ -75,10 +76,26 @@ function namedContent(noun: string, names: string[]): Shape {
  * "your" in what someone says to them ("your brother Moussa").
  */
 export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEARER_OWNERS): Shape | null {
-  if (!tokens.some((token) => owners.has(token.normal))) return null;
   const list = words(tokens);
+  // "Order more food for Pickle, the cat's nearly out": in the wearer's words, an animal named and set
+  // off by "the" is theirs.
+  const petOfWearer = (at: number) => {
+    if (owners !== WEARER_OWNERS || list[at].normal !== 'the' || !PET_WORDS.test(list[at + 1]?.normal ?? ''))
+      return false;
+    // "Rex, the dog next door": an animal placed elsewhere is someone else's.
+    const after = tokens[tokens.indexOf(list[at + 1]) + 1];
+    return (
+      after === undefined ||
+      after.kind !== 'word' ||
+      after.pos === 'AUX' ||
+      after.pos === 'VERB' ||
+      after.normal === "'s"
+    );
+  };
+  if (!list.some((token, at) => owners.has(token.normal) || petOfWearer(at))) return null;
   for (let index = 0; index < list.length - 1; index++) {
-    if (!owners.has(list[index].normal)) continue;
+    const byArticle = petOfWearer(index);
+    if (!owners.has(list[index].normal) && !byArticle) continue;
     let at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
     // "My eldest, Tunde, …": an eldest or youngest named without a noun is a child.
     const birthOrder = at === index + 2 && ELDEST.test(list[index + 1].normal) && isName(list[at]);
@@ -92,7 +109,7 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
       .map((token) => token.normal)
       .join(' ')}${birthOrder ? ' child' : inLaw ? '-in-law' : ''}`;
     if (inLaw) at += 2;
-    const names = namesFrom(list, at + 1);
+    const names = byArticle ? [] : namesFrom(list, at + 1);
     if (names.length > 0) return namedContent(noun, names);
     // "Pablo, my brother": the name in apposition before the relation.
     const before = tokens.indexOf(list[index]);
