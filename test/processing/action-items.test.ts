@@ -376,6 +376,14 @@ test('a request put as a question becomes a task when the wearer takes it on, no
   assert.deepEqual(await items(costPlan), [
     ['Put together the cost plan for the school extension', '2026-03-13T23:59'],
   ]);
+  // Food made after being asked to bring something is due when the occasion is.
+  const dal = dialogue([
+    ['Maya', false, "Are you coming to my housewarming? It's Saturday the 7th from seven."],
+    ['Sam', true, "Wouldn't miss it. Shall I bring anything?"],
+    ['Maya', false, 'Could you make that lentil dal of yours?'],
+    ['Sam', true, 'Of course.'],
+  ]);
+  assert.deepEqual(await items(dal), [['Make that lentil dal of mine', '2026-03-07T19:00']]);
   // "at least" between the question and its verb.
   const table = dialogue([
     ['Dana', false, 'Sam, can you at least book the table?'],

@@ -216,7 +216,19 @@ function timeGivenLater(candidate: Candidate, extraction: Dating): Date | null {
   return null;
 }
 
-export const CARRIED = /^(?:Bring|Take along|Show)\b/;
+const CARRIED = /^(?:Bring|Take along|Show)\b/;
+// "Shall I bring anything?" "Could you make that lentil dal of yours?": food made to bring is carried too.
+const MADE_TO_BRING = /^(?:Make|Bake|Cook)\b/;
+
+/** What is carried to an occasion: brought, or made after being asked to bring something. */
+export function carried(draft: Draft, extraction: Dating): boolean {
+  if (CARRIED.test(draft.description)) return true;
+  if (!MADE_TO_BRING.test(draft.description)) return false;
+  const { sentences } = extraction.analysis;
+  return sentences
+    .slice(Math.max(0, draft.sentenceIndex - 3), draft.sentenceIndex)
+    .some((sentence) => /\bbring\b/i.test(sentence.text));
+}
 
 /**
  * "I'll bring my residence card": what is carried to an appointment is due when it happens, the

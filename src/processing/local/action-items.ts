@@ -1,7 +1,7 @@
 import type { ExistingActionItem, ExtractedActionItem, TranscriptInput } from '../engine.js';
 import { assignWindows, type Candidate, findCandidates, RESULT_VERB, resultTask } from './action-cues.js';
 import {
-  CARRIED,
+  carried,
   carriedTo,
   chooseDue,
   dateJustAfter,
@@ -235,7 +235,7 @@ export function draftActionItems(input: TranscriptInput): { drafts: Draft[]; ana
   const extraction: Extraction = { analysis, clock: clockOf(input.startedAt, input.timezone), drafts: [] };
   for (const candidate of acceptedCandidates(extraction)) consider(candidate, extraction);
   for (const draft of extraction.drafts) {
-    if (draft.dueAt === null && CARRIED.test(draft.description)) draft.dueAt = carriedTo(draft, extraction);
+    if (draft.dueAt === null && carried(draft, extraction)) draft.dueAt = carriedTo(draft, extraction);
   }
   draftCache.set(analysis, {
     startedAt: input.startedAt.getTime(),
