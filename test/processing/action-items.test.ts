@@ -90,6 +90,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ['And I should text Jen back about brunch, actually no, I already did that at lunch.', '', null],
   ["I'll send the forms, forget it, they're online anyway.", '', null],
   ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
+  // "from now" counts ahead; it is not something under way now.
+  ["I'll book the appointment for two weeks from now.", 'Book the appointment', '2026-03-18T23:59'],
   // A closing stretch with no subject of its own dates the tasks before it.
   [
     "I'll collect the subs, I'll chase the lads in the group, everyone by the end of the month.",

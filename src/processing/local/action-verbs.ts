@@ -22,7 +22,7 @@ const HYPOTHETICAL_BEFORE =
 const CONDITION_BEFORE = /\b(?:if|unless|whether|in case)\b/i;
 const HYPOTHETICAL_INSIDE =
   /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime(?!\s+(?:next|this|tomorrow|today|tonight|on|before|by|in|after|early|later)\b)|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
-export const HAPPENING_NOW = /\b(?:right now|now|at the moment|currently)\b/i;
+export const HAPPENING_NOW = /\b(?:right now|(?<!\bfrom )now|at the moment|currently)\b/i;
 // "I have to tell you first, I'm allergic to prawns": what the wearer tells or reminds someone of in the
 // same breath is done there and then.
 export const TOLD_NOW = /^[^,]{0,30}\b(?:tell|remind|warn) (?:you|them|him|her)(?: first| now| though)?,\s/i;
