@@ -32,11 +32,11 @@ function bestMention(group: DateMention[]): DateMention | null {
 
 const JOINED_CLAUSE = /\b(?:and|but|while|whereas)\s+(?:I|I'll|I'm|we|we'll|you|he|she|they|\p{Lu}\p{Ll}+)\b/u;
 
-/** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
 // The words a speaker corrects a day with: "Friday, no wait, Thursday", "Monday — sorry, Tuesday".
 const CORRECTION =
   /(?:^|[\s,;:.!?—–-])(?:no,?\s+wait|no,?\s+sorry|sorry|wait|actually|i mean|or rather|make (?:it|that))\b[\s,;:.!?—–-]*(?:(?:no|it's|on|make it)\b[\s,]*)?$/i;
 
+/** In-clause dates first, then dates later in the sentence, then earlier ones; deadlines ("by …") win ties. */
 export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   const inClause = mentions.filter((m) => m.index >= candidate.clauseStart && m.index < candidate.clauseEnd);
   // "sign the form — I'll put it in her bag tomorrow — and return it by Friday": an aside's day is the aside's.
@@ -264,7 +264,10 @@ export function dayOfClosingStretch(candidate: Candidate, mentions: DateMention[
   return said === undefined ? null : mentionInstant(said, clock, 23, 59);
 }
 
-/** "I'll book it tonight and make a Kakao group": a verb joined by a bare "and" shares the day said before it. */
+/**
+ * "I'll book it tonight and make a Kakao group": a verb joined by a bare "and" shares the day said before
+ * it, even when the first verb gave no task (dateOfConjoined takes the day the draft before it got).
+ */
 export function dayOfSharedSubject(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   if (!/\band\s*$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart))) return null;
   const said = mentions.findLast((mention) => mention.dateKnown && mention.end <= candidate.clauseStart);

@@ -1,6 +1,7 @@
+import { tokenIndexAt } from './action-clauses.js';
 import type { Candidate } from './action-cues.js';
 import type { DraftSignal } from './action-model.js';
-import { parseTokens } from './nlp.js';
+import { TIME_NOUN, withoutIdioms } from './antecedent.js';
 import type { ContentKey } from './similarity.js';
 
 /** A drafted to-do before the model keeps or drops it, and the earlier drafts a follow-up points back to. */
@@ -9,7 +10,7 @@ export interface Draft {
   description: string;
   dueAt: Date | null;
   /** the due date was said with the task, not borrowed from a sentence around it */
-  dueSaid?: boolean;
+  dueSaid: boolean;
   key: ContentKey;
   turn: number;
   sentenceIndex: number;
@@ -27,9 +28,6 @@ export function referencedDraft(drafts: Draft[], candidate: Candidate): Draft | 
   return [...drafts].reverse().find(recentEnough);
 }
 
-const DAY_WORDS =
-  /^(?:today|tomorrow|tonight|morning|afternoon|evening|night|week|weekend|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth|\d+(?:st|nd|rd|th))s?$/i;
-
 /**
  * Whether a pronoun-only follow-up is that draft's task again. It is, unless the sentence opens on a
  * new topic, a phrase without a verb, which the pronoun then means: "Tell Mr. Asante I'm coming in late.
@@ -37,13 +35,14 @@ const DAY_WORDS =
  */
 export function sameTask(draft: Draft, candidate: Candidate): boolean {
   const named = draft.description.toLowerCase();
-  const opening = parseTokens(candidate.sentence.text.slice(0, candidate.cueStart).replace(/\bof course\b/gi, ''));
+  const cue = tokenIndexAt(candidate.sentence, candidate.cueStart);
+  const opening = withoutIdioms(candidate.sentence.tokens.slice(0, Math.max(0, cue)));
   if (opening.some((token) => token.pos === 'VERB' || token.pos === 'AUX')) return true;
   return !opening.some(
     (token) =>
       (token.pos === 'NOUN' || token.pos === 'PROPN') &&
       token.kind === 'word' &&
-      !DAY_WORDS.test(token.normal) &&
+      !TIME_NOUN.test(token.normal) &&
       !named.includes(token.normal),
   );
 }

@@ -93,7 +93,7 @@ function redate(draft: Draft, ownDue: Date | null, borrowed: Date | null): void 
   if (ownDue !== null) {
     draft.dueAt = ownDue;
     draft.dueSaid = true;
-  } else if (draft.dueSaid !== true && borrowed !== null) draft.dueAt = borrowed;
+  } else if (!draft.dueSaid && borrowed !== null) draft.dueAt = borrowed;
 }
 
 function consider(candidate: Candidate, extraction: Extraction): void {

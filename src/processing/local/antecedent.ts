@@ -33,7 +33,7 @@ function isPlural(token: Token): boolean {
 }
 
 // Times are when a task is due, never what it acts on ("send it by the fifteenth").
-const TIME_NOUN =
+export const TIME_NOUN =
   /^(?:end|start|beginning|middle|days?|weeks?|weekends?|months?|years?|mornings?|afternoons?|evenings?|nights?|times?|minutes?|hours?|today|tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|\w+teenth|\w+tieth)$/;
 
 interface Chunk {
@@ -256,7 +256,7 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
 }
 
 /** "Of course, I'll send it": the course of "of course" is nothing to act on. */
-function withoutIdioms(tokens: Token[]): Token[] {
+export function withoutIdioms(tokens: Token[]): Token[] {
   return tokens.filter((token, at) => !(token.normal === 'course' && tokens[at - 1]?.normal === 'of'));
 }
 
