@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { DATED_BACK, MILESTONE_VERBS } from './memory-habits.js';
 import { KIN_WORDS } from './memory-shapes.js';
 import { withoutLeadIn } from './memory-sources.js';
 import { parseTokens } from './nlp.js';
@@ -50,8 +51,7 @@ const ELLIPTIC = /^(still|always|never|also) ([a-z]+) (?=[a-z])/i;
 
 const LIFE_ING = /^(?:working|teaching|studying|living|training|coaching|volunteering|learning|nursing|freelancing)$/;
 
-const MILESTONE =
-  /^(?:paid off|bought|sold|graduated|retired|quit|finished|passed|adopted)\b[^,;]*\b(?:last year|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a few) years? ago|in (?:19|20)\d\d)\b/i;
+const MILESTONE = new RegExp(`^(?:${MILESTONE_VERBS})\\b[^,;]*\\b${DATED_BACK}`, 'i');
 
 /** The wearer's clause with its dropped "I" put back: an adjective takes "I'm", a verb "I". */
 function withSubject(clause: string, sentence: Sentence): string {

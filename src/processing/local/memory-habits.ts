@@ -35,3 +35,9 @@ export const HABIT_PATTERNS: FactPattern[] = [
     category: 'lifestyle',
   },
 ];
+
+// Milestones of a life and the time they are dated back to: "paid off the mortgage last year".
+export const MILESTONE_VERBS = 'paid off|bought|sold|graduated|retired|quit|finished|passed|adopted';
+export const MORE_MILESTONES = 'completed|opened|started|ran|won|lost|left';
+export const DATED_BACK =
+  '(?:last year|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\\d+|a few|many) years? ago|in (?:19|20)\\d\\d)\\b';

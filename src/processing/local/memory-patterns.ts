@@ -1,5 +1,5 @@
 import type { MemoryCategory } from '../../domain/categories.js';
-import { HABIT_PATTERNS } from './memory-habits.js';
+import { DATED_BACK, HABIT_PATTERNS, MILESTONE_VERBS, MORE_MILESTONES } from './memory-habits.js';
 
 /** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
 export interface FactPattern {
@@ -136,10 +136,12 @@ export const FACT_PATTERNS: FactPattern[] = [
       /^(?:we|I)(?:'re|'m| are| am) expecting (?:(?:a|my|our|the) )?(?:(?:first|second|third|fourth|little) )?(?:baby|child|kid|boy|girl|twins|son|daughter|first|second|third)\b/i,
     category: 'core',
   },
-  // "I paid off the mortgage last year", "I graduated in 2019": a milestone of a life, dated back.
+  // "I paid off the mortgage last year", "I graduated in 2019".
   {
-    pattern:
-      /^I (?:finally |just )?(?:paid off|bought|sold|graduated|retired|quit|finished|completed|passed|adopted|opened|started|ran|won|lost|left)\b[^,;]*\b(?:last year|(?:a|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a few|many) years? ago|in (?:19|20)\d\d)\b/i,
+    pattern: new RegExp(
+      `^I (?:finally |just )?(?:${MILESTONE_VERBS}|${MORE_MILESTONES})\\b[^,;]*\\b${DATED_BACK}`,
+      'i',
+    ),
     category: 'core',
   },
   // "My blood pressure is borderline": a measure of the wearer's health, said by them.

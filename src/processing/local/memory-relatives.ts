@@ -7,7 +7,7 @@ import type { Token } from './nlp.js';
  * Marcus and Jaylen", "Pablo, my brother", "your wife Kemi" said by someone else.
  */
 
-const PET_WORDS = /^(?:cat|dog|puppy|kitten|rabbit|hamster|parrot|tortoise|guinea pig)$/;
+const PET_WORDS = /^(?:cat|dog|puppy|kitten|rabbit|hamster|parrot|tortoise)$/;
 export const WEARER_OWNERS: ReadonlySet<string> = new Set(['my', 'our']);
 export const LISTENER_OWNERS: ReadonlySet<string> = new Set(['your']);
 const KIN_ADJECTIVES = new Set(['other', 'little', 'big', 'older', 'younger', 'eldest', 'youngest', 'new', 'best']);

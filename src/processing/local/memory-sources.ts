@@ -276,21 +276,20 @@ export function placeNamedBefore(analysis: Analysis, index: number): string | nu
   return null;
 }
 
+// An answer that says how much or how it went names no thing: "Do you use a computer a lot?" "All day."
 const VERDICT_ANSWER =
   /^(?:good|fine|great|okay|ok|quiet|bad|better|worse|busy|crazy|mad|all|every|each|heaps|lots|loads|not (?:bad|great|much)|so-so)\b/i;
 
+/** An answer naming a thing ("In Headingley"), not an amount, a verdict or a circumstance ("As a kid, heaps."). */
+function namesAThing(answer: string): boolean {
+  const tokens = parseTokens(answer);
+  return !VERDICT_ANSWER.test(answer) && !(tokens[0]?.pos === 'ADP' && !tokens.some((token) => token.pos === 'PROPN'));
+}
+
 /** "What do you do for fun?" "Pickleball.": the answer stored under what was asked. */
 export function answeredFacts(analysis: Analysis) {
-  // "How's your dad?" "Quiet.", "How long at the computer?" "All day.": a verdict or an amount answers
-  // how, not what; only a thing named is a fact.
-  const named = (answer: Answer) => {
-    const tokens = parseTokens(answer.answer);
-    // "In Headingley" names a place; "As a kid, heaps" names nothing.
-    const circumstance = tokens[0]?.pos === 'ADP' && !tokens.slice(1).some((token) => token.pos === 'PROPN');
-    return !VERDICT_ANSWER.test(answer.answer) && !circumstance;
-  };
   return answeredQuestions(analysis)
-    .filter(named)
+    .filter((answer) => namesAThing(answer.answer))
     .map((answer) => ({
       content: `User's ${answer.topic}: ${answer.answer}`,
       category: 'lifestyle' as const,
