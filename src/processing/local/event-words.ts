@@ -135,11 +135,9 @@ export function eventTitle(tokens: Token[], index: number): string {
     const before = tokens.slice(start, index).map((token) => token.value);
     return headlineCase([...before, compound, ...qualifier(tokens, last + 1)].slice(0, 8).join(' '));
   }
-  // "your seventieth" is a birthday, unless an anniversary is said.
+  // "your seventieth" is a birthday ("their fortieth anniversary" is anchored on "anniversary", an event word).
   if (MILESTONE.test(anchor.normal) && !['NOUN', 'PROPN'].includes(tokens[index + 1]?.pos ?? ''))
-    return headlineCase(
-      `${anchor.value} ${tokens.some((token) => token.normal === 'anniversary') ? 'anniversary' : 'birthday'}`,
-    );
+    return headlineCase(`${anchor.value} birthday`);
   const verbTitle = anchor.pos === 'VERB' ? VERB_TITLES[anchor.lemma.toLowerCase()] : undefined;
   const head =
     verbTitle !== undefined
