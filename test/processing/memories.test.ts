@@ -936,7 +936,7 @@ test('an animal spoken to or shown at the vet is the wearer’s pet, a child ann
   const meeting = await contentsOf(
     dialogue([
       ['Chair', false, 'Right, item two, the speed bumps. So, Lea.'],
-      ['Lea', false, 'We collected forty signatures.'],
+      ['Resident', false, 'We collected forty signatures.'],
       ['Sam', true, 'I can take the morning shift.'],
     ]),
   );
