@@ -150,7 +150,17 @@ test('a SIGKILL mid-stream and mid-finalization loses no acknowledged segment an
   const second = await startServer(false);
   base = `ws://127.0.0.1:${second.port}`;
   try {
-    // SPEC §3.1: the user's next session picks up the conversations the crashed sessions left in progress.
+    // SPEC §3.1: the user's next session picks up the conversations the crashed sessions left in progress,
+    // once their leases have run out. A compiled server restarts within the 1 s lease, so wait for it
+    // (the periodic sweep would only take them after the 120 s minimum conversation timeout).
+    await waitUntil(
+      () =>
+        (query<{ until: number | null }>(
+          "SELECT max(lease_expires_at) AS until FROM recording_sessions WHERE lifecycle_phase = 'in_progress'",
+        )[0].until ?? 0) < Date.now(),
+      30_000,
+      'the crashed sessions’ leases expired',
+    );
     const next = await ListenClient.connect(listenUrl(base, { custom_stt: 'enabled' }), headers);
     await next.waitForEvent('conversation_session');
     await waitUntil(
