@@ -1159,3 +1159,19 @@ test('a phrasal particle at the end stays ("let the technician in"); a "lol" and
   );
   assert.equal(book[0]?.[0], 'Finish the book');
 });
+
+test('the wearer’s answer that takes on a request in their own words is the same task, dated by the answer', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'Can you measure the stairwell at the turn, the narrowest point, and the door?'],
+    ['SPEAKER_00', true, "Okay, I'll measure the stairwell tonight and email you."],
+  ]);
+  assert.deepEqual(await items(input), [['Measure the stairwell and email them', '2026-03-04T18:00']]);
+});
+
+test('a pronoun the rewrite gave the listener ("email you" → "email them") points at no thing said before', async () => {
+  const input = dialogue([
+    ['SPEAKER_01', false, 'If it is under ninety-five, we do the model with the detachable arms.'],
+    ['SPEAKER_00', true, "Okay, I'll measure the stairwell tonight and email you."],
+  ]);
+  assert.deepEqual(await items(input), [['Measure the stairwell and email them', '2026-03-04T18:00']]);
+});

@@ -62,3 +62,25 @@ export function sameVerbDraft(drafts: Draft[], candidate: Candidate, description
       firstWord(draft.description) === verb,
   );
 }
+
+/**
+ * The wearer's answer to a request, in the next turn, that names the request's verb and its thing:
+ * "Can you measure the stairwell at the turn?" "Okay, I'll measure the stairwell tonight and email you."
+ * is one task, dated by the answer.
+ */
+export function takesOn(request: Draft, answer: Draft): boolean {
+  if (request.signal.candidate.kind !== 'request' || answer.signal.candidate.kind === 'request') return false;
+  if (answer.turn !== request.turn + 1 || firstWord(request.description) !== firstWord(answer.description))
+    return false;
+  const things = (draft: Draft) =>
+    new Set(
+      draft.signal.candidate.sentence.tokens
+        .filter((token) => token.pos === 'NOUN' && token.kind === 'word')
+        .map((token) => token.lemma.toLowerCase()),
+    );
+  const asked = things(request);
+  const named = request.description.toLowerCase();
+  return [...things(answer)].some(
+    (lemma) => asked.has(lemma) && named.includes(lemma) && answer.description.toLowerCase().includes(lemma),
+  );
+}

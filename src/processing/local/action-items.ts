@@ -14,7 +14,7 @@ import {
   mentionsOf,
   prescribedToday,
 } from './action-dates.js';
-import { type Draft, referencedDraft, sameTask, sameVerbDraft } from './action-drafts.js';
+import { type Draft, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
@@ -178,7 +178,8 @@ function acceptedCandidates(extraction: Extraction): Candidate[] {
 function addDraft(extraction: Extraction, draft: Draft): void {
   const sameTopic = extraction.drafts.find(
     (existing) =>
-      containment(existing.key, draft.key) >= SAME_INTENT_THRESHOLD && !namesConflict(existing.key, draft.key),
+      (containment(existing.key, draft.key) >= SAME_INTENT_THRESHOLD || takesOn(existing, draft)) &&
+      !namesConflict(existing.key, draft.key),
   );
   if (sameTopic === undefined) {
     extraction.drafts.push(draft);
@@ -186,7 +187,9 @@ function addDraft(extraction: Extraction, draft: Draft): void {
   }
   if (draft.dueAt !== null && draft.sentenceIndex > sameTopic.sentenceIndex) sameTopic.dueAt = draft.dueAt;
   // "Make a ticket." "I'll make a ticket for the other four tests.": the fuller statement of the task names it.
-  if (keyWeight(draft.key) > keyWeight(sameTopic.key) && containment(sameTopic.key, draft.key) >= 0.99) {
+  // The wearer's own words for a request taken on name it too.
+  const fuller = keyWeight(draft.key) > keyWeight(sameTopic.key) && containment(sameTopic.key, draft.key) >= 0.99;
+  if (fuller || takesOn(sameTopic, draft)) {
     sameTopic.description = draft.description;
     sameTopic.key = draft.key;
   }

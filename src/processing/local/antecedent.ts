@@ -190,6 +190,8 @@ export function objectPronoun(description: string, tokens: Token[]): { index: nu
   for (let index = 1; index < last; index++) {
     const pointer = POINTERS[words[index]];
     if (pointer === undefined || !standsAlone(words, index)) continue;
+    // "… and email you" said to an unnamed speaker reads "email them": that pronoun is the listener.
+    if (!tokens.some((token) => token.normal === words[index])) continue;
     // "Get the slides to them": after a preposition the pronoun is whom the task is for, not what it acts on.
     if (PREPOSITION.test(words[index - 1])) continue;
     if (namedEarlierInLine(words, index, pointer, tokens)) return null;
