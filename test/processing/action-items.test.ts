@@ -34,6 +34,17 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   // Said on the 4th: "before the 4th" is next month's, "by the 4th" today.
   ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
   ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
+  // A memo's heading before an instruction; a figure chrono cuts short ("at three thousand") is no time.
+  [
+    'So, action for me: revise the production plan and send it to Mikkel by Monday.',
+    'Revise the production plan and send it to Mikkel',
+    '2026-03-09T23:59',
+  ],
+  [
+    "I'll send the quote to Mikkel with a fallback at three thousand by Monday.",
+    'Send the quote to Mikkel with a fallback at three thousand',
+    '2026-03-09T23:59',
+  ],
   ["I'm going to book the venue for next week.", 'Book the venue', '2026-03-11T23:59'],
   // "this week" is the working week's Friday (said on a Wednesday).
   ["I'll send the lease renewal later this week.", 'Send the lease renewal', '2026-03-06T23:59'],

@@ -10,8 +10,8 @@ export const ITEM_NUMBER =
 // "To do: send the thank-you emails": a memo's heading opens its list like a discourse word, and so does
 // an item's number ("Step one: email Denise", "2) book the hall").
 const DISCOURSE_OPENERS = new RegExp(
-  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b[,\\s]+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
-  'i',
+  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b[,\\s]+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|(?:[\\p{L}'’-]+\\s){0,3}[\\p{L}'’-]+:\\s+|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
+  'iu',
 );
 
 // "By Monday, …", "Tomorrow morning, …", "When you get home, …": a fronted time or circumstance.

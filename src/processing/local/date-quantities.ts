@@ -33,6 +33,8 @@ export function isQuantity(text: string, before: string, after: string): boolean
   if (NEGATED_PERFECT.test(before)) return true;
   // "it's been three weeks", "for the past two days": how long, up to now.
   if (SPAN.test(said) && SPAN_BEFORE.test(before)) return true;
+  // "a fallback at three thousand", "at five percent": a figure chrono cut short, not a clock reading.
+  if (/^[\s-]*(?:hundred|thousand|million|billion|grand|percent|per cent|%)/i.test(after)) return true;
   // "three months of bank statements": an amount of something, not a date.
   return SPAN.test(said) && /^\s+of\b/i.test(after);
 }
