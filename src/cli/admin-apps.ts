@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { AppContext } from '../context.js';
 import type { AdminHandler } from './admin.js';
-import { csv, existingUser, requireOption, UsageError } from './usage.js';
+import { csv, existingUser, requireOption } from './usage.js';
 
 /** DESIGN §5: `admin app create` / `admin app enable`, each printing one JSON object. */
 export const appAdminCommands: ReadonlyArray<[string, AdminHandler]> = [
