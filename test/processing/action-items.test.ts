@@ -34,6 +34,13 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   // Said on the 4th: "before the 4th" is next month's, "by the 4th" today.
   ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
   ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
+  // An app's name used as the verb of sending a message or money.
+  [
+    "I'll WhatsApp the cousins in Durban by the end of the month.",
+    'WhatsApp the cousins in Durban',
+    '2026-03-31T23:59',
+  ],
+  ["I'll Venmo Dana the forty bucks tomorrow.", 'Venmo Dana the forty bucks', '2026-03-05T23:59'],
   // A memo's heading before an instruction; a figure chrono cuts short ("at three thousand") is no time.
   [
     'So, action for me: revise the production plan and send it to Mikkel by Monday.',

@@ -1019,3 +1019,14 @@ test('an animal the wearer names and sets off by "the" is theirs; one placed els
   const neighbour = await contentsOf(memo('Tell Rex, the dog next door, to stop barking at the postman.'));
   assert.ok(!neighbour.some((fact) => fact.includes('Rex')), neighbour.join(' | '));
 });
+
+test('a reason given with "because I…" holds a fact of its own, after a plan that is none', async () => {
+  const memories = await engine.extractMemories(
+    memo("Everybody's going to expect me to speak because I'm the eldest grandson."),
+    [],
+  );
+  assert.deepEqual(
+    memories.map((memory) => memory.content),
+    ['User is the eldest grandson'],
+  );
+});

@@ -56,6 +56,7 @@ export const TASK_VERBS = wordSet(`
   set organize arrange plan research investigate read study practice learn make redo
   move change transfer sell return backup test deploy merge publish mock design gather
   talk follow add open create remove delete cook bake hire clear sort log track translate rename measure wrap
+  whatsapp ping dm slack venmo zelle swish paypal facetime skype
   print order
 `);
 
