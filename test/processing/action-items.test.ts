@@ -34,6 +34,10 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   // Said on the 4th: "before the 4th" is next month's, "by the 4th" today.
   ["I'll bring the card back before the 4th.", 'Bring the card back', '2026-04-04T23:59'],
   ["I'll pay the plumber by the 4th.", 'Pay the plumber', '2026-03-04T23:59'],
+  // "this month" is its last day; a day named before it wins; a time owning a noun stays in the words.
+  ["I'll send the lease renewal this month.", 'Send the lease renewal', '2026-03-31T23:59'],
+  ["I'll renew the permit before the fifteenth this month.", 'Renew the permit', '2026-03-15T23:59'],
+  ["I'll pay this month's fee tomorrow.", "Pay this month's fee", '2026-03-05T23:59'],
   // An app's name used as the verb of sending a message or money.
   [
     "I'll WhatsApp the cousins in Durban by the end of the month.",
@@ -1192,4 +1196,9 @@ test('a pronoun the rewrite gave the listener ("email you" → "email them") poi
     ['SPEAKER_00', true, "Okay, I'll measure the stairwell tonight and email you."],
   ]);
   assert.deepEqual(await items(input), [['Measure the stairwell and email them', '2026-03-04T18:00']]);
+});
+
+test('a subjectless "Gotta …" opening a line is the wearer’s plan, never a person the task is for', async () => {
+  const found = await items(memo('Jo keeps asking about the trip. Gotta explain the budget to her properly.'));
+  assert.deepEqual(found, [['Explain the budget to Jo', null]]);
 });

@@ -136,7 +136,7 @@ export function endOfPeriods(sentence: string, today: LocalDateTime): DateMentio
       const local = { ...endOf(period, next, today), hour: 23, minute: 59 };
       return phraseMention(sentence, match, local, { hasTime: true, precise: true });
     });
-  return [...ends, ...withinThisWeek(sentence, today)];
+  return [...ends, ...withinThisWeek(sentence, today), ...withinThisMonth(sentence, today)];
 }
 
 // "I'll send one this week", "later this week"; "the end of this week" is END_OF's.
@@ -152,6 +152,20 @@ function withinThisWeek(sentence: string, today: LocalDateTime): DateMention[] {
   const toFriday = weekday === 6 || weekday === 0 ? (5 - weekday + 7) % 7 : 5 - weekday;
   const local = { ...addLocalDays(today, toFriday), hour: 23, minute: 59 };
   return [...sentence.matchAll(THIS_WEEK)].map((match) =>
+    phraseMention(sentence, match, local, { hasTime: true, precise: false }),
+  );
+}
+
+// "I'll tell him this month", "sometime this month"; "the end of this month" is END_OF's.
+// "before the fifteenth this month" names its day; "this month's fee" is no time at all.
+const THIS_MONTH =
+  /(?<!\b(?:end of|after|until|past|of|for|\d+|\d+(?:st|nd|rd|th)|(?:[a-z]+-)?(?:first|second|third|[a-z]+th)) )\b(?:(?:later|sometime|some time) )?this month\b(?!['’])/gi;
+
+/** "this month" → its last day, 23:59: a span like "this week", dating only a task said in its sentence. */
+function withinThisMonth(sentence: string, today: LocalDateTime): DateMention[] {
+  if (!/this month/i.test(sentence)) return [];
+  const local = { ...lastOfMonth(today, 0), hour: 23, minute: 59 };
+  return [...sentence.matchAll(THIS_MONTH)].map((match) =>
     phraseMention(sentence, match, local, { hasTime: true, precise: false }),
   );
 }

@@ -14,7 +14,7 @@ export interface Perspective {
 const PREPOSITIONS_BEFORE_TIME =
   /(?:\b(?:by|on|at|before|until|till|for|this|next|due|no later than|first thing|in the|around|starting|from)\s+)+$/i;
 const TIME_WORDS =
-  /\b(?:(?:at|around|over|after|before) (?:lunch(?:time)?|noon|midday|dinner|breakfast)|(?:in the|this) (?:morning|afternoon|evening)|(?:the minute|the moment|as soon as) (?:they|it|he|she|we|i) \w+|asap|as soon as possible|right away|immediately|urgently|first thing|later today|later|soon|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|month)|every (?:day|evening|morning|night)(?: this week)?|end of (?:the )?(?:day|week|month))\b/gi;
+  /\b(?:(?:at|around|over|after|before) (?:lunch(?:time)?|noon|midday|dinner|breakfast)|(?:in the|this) (?:morning|afternoon|evening)|(?:the minute|the moment|as soon as) (?:they|it|he|she|we|i) \w+|asap|as soon as possible|right away|immediately|urgently|first thing|later today|later|soon|today|tonight|tomorrow(?: morning| afternoon| evening| night)?|this (?:week|weekend|month|morning|afternoon|evening)|next (?:week|month)|every (?:day|evening|morning|night)(?: this week)?|end of (?:the )?(?:day|week|month))\b(?!['’]s\b)/gi;
 const TRAILING_JUNK =
   /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
 // "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
@@ -30,6 +30,8 @@ function removeDateSpans(clause: string, clauseStart: number, mentions: DateMent
   for (const mention of inside) {
     const start = mention.index - clauseStart;
     const end = Math.min(mention.end - clauseStart, text.length);
+    // "this month's fee", "Friday's meeting": the time names a thing and stays in its words.
+    if (/^['’]s\b/.test(text.slice(end))) continue;
     // "in this arvo", "in a week": an "in" that opens the time; "let the technician in on Friday" keeps its own.
     const opensTime = /^(?:this|next|the|a|an|\d|two|three|four|five|six)\b/i.test(text.slice(start, end));
     let before = text.slice(0, start);

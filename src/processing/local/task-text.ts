@@ -32,6 +32,8 @@ function baseForm(description: string, tokens: Token[]): string {
 }
 
 /** Name-like tokens: proper nouns that are not calendar words or backchannels, nor diarization labels. */
+const SUBJECTLESS_MODAL = /^(?:gotta|gonna|wanna|hafta|gotsta|need|must|should)$/i;
+
 export function namesIn(tokens: Token[]): string[] {
   const names: string[] = [];
   for (let index = 0; index < tokens.length; index++) {
@@ -46,6 +48,8 @@ export function namesIn(tokens: Token[]): string[] {
     const next = tokens[index + 1];
     if (index === 0 && !(next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX' || next.pos === 'PROPN')))
       continue;
+    // "Gotta explain that to her": a dropped "I've" before a verb, not someone named.
+    if (index === 0 && SUBJECTLESS_MODAL.test(token.value)) continue;
     if (/s$/.test(token.value) && CALENDAR.test(token.value.slice(0, -1))) continue;
     // "Dr. Patel", "Anna Maria": a run of proper nouns is one name.
     if (previous?.pos === 'PROPN' && names.length > 0 && index > 0) names[names.length - 1] += ` ${token.value}`;
