@@ -1202,3 +1202,20 @@ test('a subjectless "Gotta …" opening a line is the wearer’s plan, never a p
   const found = await items(memo('Jo keeps asking about the trip. Gotta explain the budget to her properly.'));
   assert.deepEqual(found, [['Explain the budget to Jo', null]]);
 });
+
+test('a group addressed is "them", a closing "don’t worry" goes, and things not yet named are no task', async () => {
+  const link = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'The cabin with the fireplace, yes. Who is booking?'],
+      ['SPEAKER_00', true, "I'll send you guys the link tonight, don't worry."],
+    ]),
+  );
+  assert.deepEqual(link, [['Send them the link', '2026-03-04T18:00']]);
+  const things = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Good. I need two things from you.'],
+      ['SPEAKER_00', true, 'Okay.'],
+    ]),
+  );
+  assert.deepEqual(things, []);
+});

@@ -1030,3 +1030,23 @@ test('a reason given with "because I…" holds a fact of its own, after a plan t
     ['User is the eldest grandson'],
   );
 });
+
+test('work said as a living, an offer got or going freelance is the wearer’s work', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  assert.deepEqual(await contents("I'm at a screen twelve hours a day, I make games for a living."), [
+    'User makes games for a living',
+  ]);
+  assert.deepEqual(await contents('Seriously. I got an offer from a fintech in Montevideo.'), [
+    'User got an offer from a fintech in Montevideo',
+  ]);
+  assert.deepEqual(await contents('Best year since I went freelance as an illustrator.'), [
+    'User went freelance as an illustrator',
+  ]);
+});
+
+test('a place before an apposition, a plan for tomorrow and a bare "those" give no memory', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  assert.deepEqual(await contents("There's a company in Narvarte, my cousin used them for his building."), []);
+  assert.deepEqual(await contents('Tomorrow I call Banorte and ask about moving the card balance.'), []);
+  assert.deepEqual(await contents('I wear those on weekends, for climbing.'), []);
+});

@@ -19,7 +19,7 @@ const TRAILING_JUNK =
   /(?:[\s,]+(?:and|or|but|to|for|with|by|on|at|then|too|as well|please|okay|ok|though|so|anyway|properly|either))+[\s,.!?]*$/i;
 // "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
 const TRAILING_HEDGE =
-  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|promise|i promise|lol|lmao|haha+|xx+|no,? wait|wait|actually|sorry|i mean))+[\s,.!?]*$/i;
+  /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|no worries|don'?t worry|promise|i promise|lol|lmao|haha+|xx+|no,? wait|wait|actually|sorry|i mean))+[\s,.!?]*$/i;
 const VERB_ONLY_WORDS = 15;
 
 function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
@@ -74,7 +74,9 @@ function rewriteRequest(text: string, otherParty: string): string {
 
 function rewriteSelf(text: string, otherParty: string): string {
   const possessive = otherParty === 'them' ? 'their' : `${otherParty}'s`;
-  return text.replace(/\b(you|your|yours)\b/gi, (word) => {
+  // "send you guys the link", "tell you all": a group addressed is "them", whatever the one who answered.
+  const group = text.replace(/\byou (?:guys|all|lot|two|both|folks)\b|\by'all\b/gi, 'them');
+  return group.replace(/\b(you|your|yours)\b/gi, (word) => {
     const lower = word.toLowerCase();
     if (lower === 'you') return otherParty;
     return lower === 'your' ? possessive : otherParty === 'them' ? 'theirs' : possessive;

@@ -6,6 +6,7 @@ import {
   asksSomething,
   asWearer,
   clausesOf,
+  dayAheadBefore,
   MAX_WORDS,
   NOT_A_FACT,
   POINTER,
@@ -162,6 +163,7 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, r
     // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".
     // What follows a comma is cut from the fact, so a plan word there ("…, starts next week") leaves it be.
     if (NOT_A_FACT.test(trimFact(clause)) || (resolved === clause && POINTER.test(clause))) continue;
+    if (dayAheadBefore(sentence.text, clause)) continue;
     // A clause with its dropped "I" put back ("Still hate herring") is not in the sentence: parsed anew.
     const found = tokensOfClause(sentence, clause);
     const fact = factFromClause(resolved, found.length > 0 ? found : parseTokens(clause));

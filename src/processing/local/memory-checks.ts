@@ -66,7 +66,15 @@ export function complete(content: string): boolean {
   const tokens = parseTokens(content).filter((token) => token.pos !== 'PUNCT');
   const end = tokens.at(-1);
   if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
-  if (tokens.some((token) => token.pos === 'PRON' && UNRESOLVED.has(token.normal))) return false;
+  // "User wears those on weekends": a demonstrative standing for a noun is a pronoun too.
+  const standsAlone = (index: number) => !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[index + 1]?.pos ?? '');
+  if (
+    tokens.some(
+      (token, index) =>
+        UNRESOLVED.has(token.normal) && (token.pos === 'PRON' || (token.pos === 'DET' && standsAlone(index))),
+    )
+  )
+    return false;
   // "User has been here nine years": a place only the conversation knew.
   if (/\b(?:here|there)\b/i.test(content)) return false;
   // "User is more", "User is still": a verb with only an adverb after it says nothing.

@@ -174,3 +174,18 @@ export function resolvePointer(clause: string, previous: string | undefined): st
     return clause;
   return clause.replace(POINTER, `$1 ${previous.charAt(0).toLowerCase()}${previous.slice(1)}`);
 }
+
+// "Tomorrow I call Banorte": a day ahead said just before the clause makes its present tense a plan.
+const DAY_AHEAD =
+  /\b(?:tomorrow(?: morning| afternoon| evening)?|tonight|later(?: today)?|next \w+|this (?:evening|afternoon|weekend)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)[\s,]*$/i;
+
+export function dayAheadBefore(text: string, clause: string): boolean {
+  const at = text.indexOf(clause.slice(0, 16));
+  if (at <= 0) return false;
+  return DAY_AHEAD.test(
+    text
+      .slice(0, at)
+      .split(/[.;!?]/)
+      .at(-1) ?? '',
+  );
+}

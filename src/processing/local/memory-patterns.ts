@@ -1,5 +1,6 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import { DATED_BACK, HABIT_PATTERNS, MILESTONE_VERBS, MORE_MILESTONES } from './memory-habits.js';
+import { WORK_PATTERNS } from './memory-work.js';
 
 /** A first-person fact shape; the clause it matches (from the subject on) becomes the memory. */
 export interface FactPattern {
@@ -191,11 +192,7 @@ export const FACT_PATTERNS: FactPattern[] = [
       /^I have (?:a|an|another|one|two|three|four|five|\d+) (?:\w+ )?(?:kids?|children|sons?|daughters?|dogs?|cats?|pets?|brothers?|sisters?|siblings?|grandchildren|twins|husband|wife|partner)\b/i,
     category: 'core',
   },
-  { pattern: /^I work\b/i, category: 'work' },
-  // "I'm teaching data science at the university now": what the wearer does for a living these days.
-  { pattern: /^I(?:'m| am) (?:now )?(?:teaching|lecturing|freelancing|consulting|nursing) \w+/i, category: 'work' },
-  // A former employer or school: "Before that I was at Samsung SDI", "I was at Deloitte for six years".
-  { pattern: /^I (?:was|worked|used to work) (?:at|for|with) \p{Lu}/u, category: 'work' },
+  ...WORK_PATTERNS,
   // A change of career the wearer means to make: "I want to move into product management".
   {
     pattern:

@@ -116,6 +116,8 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
     if (!APPOSITION.test(tokens[before - 1]?.value ?? '') || !isName(tokens[before - 2])) continue;
     let start = before - 2;
     while (start > before - 4 && isName(tokens[start - 1])) start--;
+    // "a company in Narvarte, my cousin used them": a name after a place preposition is a place.
+    if (/^(?:in|at|from|near|to|on|into|around)$/.test(tokens[start - 1]?.normal ?? '')) continue;
     // "Bilal, your mom said …": a name opening someone's sentence addresses the listener, unless the
     // relation is set off as an apposition ("Pablo, your brother, is coming").
     const opening = tokens

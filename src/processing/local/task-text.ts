@@ -138,6 +138,13 @@ export function actsOnSomething(description: string): boolean {
     .map((word) => word.replace(/[,.;:!?]+$/, ''))
     .filter((word) => word !== '');
   if (words.length === 0) return false;
+  // "Send two things from me", "Do a few things": things not yet said are no task until they are.
+  if (
+    /^(?:(?:a few|a couple of|a couple|some|two|three|four|five|several|other) )?(?:things?|stuff)\b/i.test(
+      words.join(' '),
+    )
+  )
+    return false;
   if (words.length === 1) return !NO_OBJECT.test(words[0]) && !/['’]s$/.test(words[0]);
   if (words.length > 2) return true;
   // "Do people actually": two words ending on a manner word, with nothing named or counted.
