@@ -1050,3 +1050,27 @@ test('a place before an apposition, a plan for tomorrow and a bare "those" give 
   assert.deepEqual(await contents('Tomorrow I call Banorte and ask about moving the card balance.'), []);
   assert.deepEqual(await contents('I wear those on weekends, for climbing.'), []);
 });
+
+test('a fact ends at an interjection; a verdict on oneself and a call’s purpose are no memory', async () => {
+  const contents = async (input: TranscriptInput) => (await engine.extractMemories(input, [])).map((m) => m.content);
+  const callback = await contents(
+    dialogue([
+      ['SPEAKER_01', false, "Hi Nikhil, it's Bronwyn from the bank. You requested a callback about pre-approval?"],
+      ['SPEAKER_00', true, 'Yes, hi, thanks. So we are looking at apartments.'],
+    ]),
+  );
+  assert.ok(
+    callback.every((content) => !/\bhi\b|thanks/.test(content)),
+    JSON.stringify(callback),
+  );
+  assert.deepEqual(await contents(memo("No, I'm terrible at that, you remember the wedding video.")), []);
+  assert.deepEqual(
+    await contents(
+      dialogue([
+        ['SPEAKER_01', false, 'You wanted to go through the pipeline before the forecast call?'],
+        ['SPEAKER_00', true, 'Yeah, yeah. Sit, sit.'],
+      ]),
+    ),
+    [],
+  );
+});

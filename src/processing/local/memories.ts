@@ -10,6 +10,7 @@ import { parseTokens } from './nlp.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
 
 const MAX_MEMORIES = 4;
+const INTERJECTION_TAIL = /,\s*(?:yes|yeah|yep|yup|hi|hello|thanks|thank you|okay|ok|right|no|honestly|anyway)\b.*$/i;
 
 const TAG_TAGS = new Set(['NOUN', 'PROPN']);
 // Third-person verbs wink sometimes tags as plural nouns after a name ("my sister lives" → "life").
@@ -42,7 +43,10 @@ export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
   const viable: Fact[] = [];
   for (const fact of memoryCandidates(analysis, userName)) {
     // A "here" or "there" with no place named before it says nothing and goes.
-    const content = placed(fact.content, analysis, fact.order).replace(/\s(?:here|there)$/, '');
+    const content = placed(fact.content, analysis, fact.order)
+      // "…about pre-approval, hi, thanks", "…, yes, her mother is recovering": the fact ends at the interjection.
+      .replace(INTERJECTION_TAIL, '')
+      .replace(/\s(?:here|there)$/, '');
     // A fact said twice is judged once.
     if (seen.has(content)) continue;
     seen.add(content);

@@ -45,7 +45,7 @@ const VAGUE = new Set(['more', 'less', 'different', 'same', 'other', 'such', 'mu
 
 // "User is awake", "User is allergic": a passing state, or one whose complement ("to penicillin") was lost.
 const PASSING_STATE = new Set(
-  'awake asleep tired exhausted hungry thirsty ready late early busy free fine okay ok sick allergic sorry sure done good great bored cold hot full lost broke back home nervous stressed excited happy sad upset angry worried scared in out'.split(
+  'awake asleep tired exhausted hungry thirsty ready late early busy free fine okay ok sick allergic sorry sure done good great bored cold hot full lost broke back home nervous stressed excited happy sad upset angry worried scared in out bad terrible awful horrible hopeless useless human halfway wiggly lucky crazy right wrong'.split(
     ' ',
   ),
 );

@@ -42,7 +42,7 @@ function spanLast(clause: string): string {
 }
 
 export const NOT_A_FACT =
-  /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b/i;
+  /\b(?:if|would|wish|maybe|might|tomorrow|next week|tonight|gonna)\b|(?<!\bbeen )\bgoing to\b|\bI'd\b|\bI'll\b|(?<!\b(?:always|ever|never) )\b(?:just )?wanted to (?:ask|check|say|tell|go|talk|see|know|let|confirm|follow)\b/i;
 
 // "Still allergic to shrimp, yes.", "Except herring. Still hate herring.": a reply that drops its subject.
 // "Still allergic, yeah.", with nothing after the word, confirms the question it answers instead
