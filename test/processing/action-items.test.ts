@@ -1219,3 +1219,18 @@ test('a group addressed is "them", a closing "don’t worry" goes, and things no
   );
   assert.deepEqual(things, []);
 });
+
+test('a name set after what the wearer says of someone is spoken of, not to; "everything" asked for keeps the last task’s day', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'The logo in high resolution, vector if you have it.'],
+      ['SPEAKER_00', true, "The logo, my designer has it, Rodrigo. I'll ask him today."],
+      ['SPEAKER_01', false, 'Can you send everything by Friday? Every day counts.'],
+      ['SPEAKER_00', true, "By Friday, yes. I'll send it all together to your email."],
+    ]),
+  );
+  assert.deepEqual(found, [
+    ['Ask Rodrigo', '2026-03-04T23:59'],
+    ['Send it all together to their email', '2026-03-06T23:59'],
+  ]);
+});

@@ -35,6 +35,10 @@ import { actsOnSomething, finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
+function firstWordOf(description: string | undefined): string {
+  return description?.split(' ')[0]?.toLowerCase() ?? '';
+}
+
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
 function perspectiveOf(candidate: Candidate, analysis: Analysis): Perspective {
@@ -117,7 +121,11 @@ function consider(candidate: Candidate, extraction: Extraction): void {
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
-    if (referenced !== undefined) {
+    // "I'll ask him today." "Can you send everything by Friday?": "everything" gathers what was asked
+    // for, not the last task with another verb.
+    const gathers =
+      /\beverything\b/i.test(description) && firstWordOf(referenced?.description) !== firstWordOf(description);
+    if (referenced !== undefined && !gathers) {
       if (sameTask(referenced, candidate)) redate(referenced, ownDue, dueAt);
       return;
     }

@@ -89,11 +89,14 @@ export function addressedByWearer(analysis: Analysis): string | null {
 function soleAddressed(analysis: Analysis): string | null {
   const midSentence = capitalisedInside(analysis);
   const names = new Set<string>();
-  for (const sentence of analysis.sentences) {
-    if (!sentence.isUser) continue;
+  analysis.sentences.forEach((sentence, index) => {
+    if (!sentence.isUser) return;
     const name = addressedName(sentence, midSentence);
-    if (name !== null) names.add(name);
-  }
+    // "The logo, my designer has it, Rodrigo. I'll ask him today.": a name spoken of, not to.
+    const next = analysis.sentences[index + 1];
+    const spokenOf = next !== undefined && next.turn === sentence.turn && /\b(?:him|her|he|she)\b/i.test(next.text);
+    if (name !== null && !spokenOf) names.add(name);
+  });
   return names.size === 1 ? [...names][0] : null;
 }
 
