@@ -1234,3 +1234,18 @@ test('a name set after what the wearer says of someone is spoken of, not to; "ev
     ['Send it all together to their email', '2026-03-06T23:59'],
   ]);
 });
+
+test('when asked when, the answer dates a request even past the asker’s own dated plan in the same turn', async () => {
+  const found = await items(
+    dialogue([
+      [
+        'SPEAKER_01',
+        false,
+        "So from you I'll need your last two payslips. You upload through the portal, I'll send the link after this call.",
+      ],
+      ['SPEAKER_00', true, 'How soon do you need them?'],
+      ['SPEAKER_01', false, 'If I get them by Friday I can have a pre-approval by the middle of next week.'],
+    ]),
+  );
+  assert.deepEqual(found[0], ['Send my last two payslips', '2026-03-06T23:59']);
+});

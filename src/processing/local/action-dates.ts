@@ -173,7 +173,10 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
     // After a word of assent, only a day said on its own answers ("I'll leave early on Friday" is a plan of its own).
     const ownPlan = assented && /\b(?:i|i'll|i'm|we|we'll|we're)\b/i.test(rest);
     const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3 && !ownPlan;
-    return answersWhen || bare ? mentionInstant(mention, extraction.clock, 23, 59) : null;
+    if (answersWhen || bare) return mentionInstant(mention, extraction.clock, 23, 59);
+    // "You upload through the portal, I'll send the link after this call.": the same speaker's plan of their
+    // own, dated, leaves the question of when open.
+    if (sentence.turn !== candidate.sentence.turn) return null;
   }
   return null;
 }
