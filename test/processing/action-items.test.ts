@@ -1249,3 +1249,19 @@ test('when asked when, the answer dates a request even past the asker’s own da
   );
   assert.deepEqual(found[0], ['Send my last two payslips', '2026-03-06T23:59']);
 });
+
+test('a request takes the day the wearer agreed to, not the day of the wearer’s own task said after it', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Thursday the 12th, same time, half past ten?'],
+      ['SPEAKER_00', true, "Thursday the 12th, ten thirty. I'll check with him tonight but it should be okay."],
+      ['SPEAKER_01', false, 'Please bring your latest pension statements and three months of payslips.'],
+    ]),
+  );
+  assert.ok(
+    found.some(
+      ([description, due]) => /^Bring my latest pension statements/.test(description) && due === '2026-03-12T23:59',
+    ),
+    JSON.stringify(found),
+  );
+});

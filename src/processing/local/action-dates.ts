@@ -94,6 +94,8 @@ export function dateJustBefore(candidate: Candidate, extraction: Dating): Date |
     // said for the task before is that task's.
     const ownTask = extraction.drafts?.some((draft) => draft.sentenceIndex === index) ?? false;
     if (ownTask && previous.turn === candidate.sentence.turn) return null;
+    // "Thursday the 5th. I'll check with him tonight." "Bring your payslips.": the answer's own task keeps its day.
+    if (ownTask) continue;
     const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
     if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
   }
