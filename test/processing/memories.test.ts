@@ -1074,3 +1074,10 @@ test('a fact ends at an interjection; a verdict on oneself and a call’s purpos
     [],
   );
 });
+
+test('an intensifier inside "I’m a …", a keeper’s role, and a run-on after where one grew up', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  assert.deepEqual(await contents("I'm a really light sleeper."), ['User is a really light sleeper']);
+  assert.deepEqual(await contents("I'm the wicketkeeper."), ['User is the wicketkeeper']);
+  assert.deepEqual(await contents('Growing up in Mysore we had bucket baths.'), ['User grew up in Mysore']);
+});

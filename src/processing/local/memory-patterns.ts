@@ -42,7 +42,7 @@ const PROFESSIONS = new Set(
 
 /** "nurse", "backend developer": a job noun, listed or recognisable by its agent suffix. */
 export function isProfession(words: string[]): boolean {
-  return words.some((word) => PROFESSIONS.has(word.toLowerCase()) || /(?:eer|ist|ician|ologist)$/i.test(word));
+  return words.some((word) => PROFESSIONS.has(word.toLowerCase()) || /(?:eer|ist|ician|ologist|keeper)$/i.test(word));
 }
 
 const RELATIVES =

@@ -229,6 +229,8 @@ export function placeReply(text: string): string | null {
 const VERDICT_NOUNS = new Set(['idiot', 'fool', 'sucker', 'baby', 'genius', 'jerk', 'moron', 'loser', 'wimp']);
 
 /** "I'm a nurse" is the wearer's work; "I'm a flight attendant", "I'm the godfather": who the wearer is. */
+const INTENSIFIER = /^(?:really|very|pretty|super|quite|massive|huge|total|complete|proper|terribly)$/i;
+
 export function identityFact(clause: string): MemoryCategory | null {
   const match = /^I(?:'m| am) (?:an?|the) ((?:[\w-]+ ){0,2}[\w-]+)/i.exec(clause);
   if (match === null) return null;
@@ -237,7 +239,9 @@ export function identityFact(clause: string): MemoryCategory | null {
   // WordNet files the noun under people (a job, a role, a way of life), and no earlier word ends the phrase.
   const head = words.findIndex((word) => namesPerson(word));
   if (head === -1 || VERDICT_NOUNS.has(words[head].toLowerCase())) return null;
-  return words.slice(0, head).some((word) => FUNCTION_WORDS.has(word.toLowerCase())) ? null : 'core';
+  // "a really light sleeper": an intensifier before the noun's adjective ends nothing.
+  const before = words.slice(0, head).filter((word) => !INTENSIFIER.test(word));
+  return before.some((word) => FUNCTION_WORDS.has(word.toLowerCase())) ? null : 'core';
 }
 
 // "We have two dogs, Bruno and Mia": the names said right after the children or animals counted.
