@@ -1081,3 +1081,10 @@ test('an intensifier inside "I’m a …", a keeper’s role, and a run-on after
   assert.deepEqual(await contents("I'm the wicketkeeper."), ['User is the wicketkeeper']);
   assert.deepEqual(await contents('Growing up in Mysore we had bucket baths.'), ['User grew up in Mysore']);
 });
+
+test('a home bought or rented in a named place is where the household lives', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  assert.deepEqual(await contents('My partner got a job at the hospital, so we bought a place in Hillcrest.'), [
+    'User bought a place in Hillcrest',
+  ]);
+});

@@ -82,6 +82,12 @@ export const FACT_PATTERNS: FactPattern[] = [
     category: 'core',
   },
   { pattern: /^I (?:live|grew up|was born|was raised)\b/i, category: 'core' },
+  // "we rent together in Harris Park", "so we bought a place in Hillcrest": where the household lives.
+  {
+    pattern:
+      /^I (?:rent|bought|own) (?:together |(?:a|our) (?:place|house|flat|apartment|home|condo|unit) )?in \p{Lu}/u,
+    category: 'core',
+  },
   // "My birthday is on the 3rd of May", "I'm thirty-four", "I used to live in Lisbon": who the wearer is.
   { pattern: /^my birthday(?:'s| is)\b/i, category: 'core' },
   {
