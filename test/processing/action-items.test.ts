@@ -1265,3 +1265,8 @@ test('a request takes the day the wearer agreed to, not the day of the wearer’
     JSON.stringify(found),
   );
 });
+
+test('a time of today already gone when it is said ("tonight" at half past seven) is due by the day’s end', async () => {
+  const found = await items(memo("I'll text the recipe to Jess tonight.", { startedAt: '2026-03-04T19:30:00-05:00' }));
+  assert.deepEqual(found, [['Text the recipe to Jess', '2026-03-04T23:59']]);
+});
