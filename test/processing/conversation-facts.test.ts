@@ -254,3 +254,34 @@ test('an event takes the time asked for and answered just after it', async () =>
     ['2026-03-14T18:00'],
   );
 });
+
+test('a landlord’s call: a day gone by is no event, a window of hours starts the visit, "him" is the trade named', async () => {
+  const input = dialogue([
+    ['Mr Okafor', false, "Hi Dana, it's Tunde Okafor, your landlord."],
+    [
+      'Dana',
+      true,
+      "The heating in my flat at 14 Aldridge Road has been off since Monday, and it's getting cold for my daughter.",
+    ],
+    [
+      'Mr Okafor',
+      false,
+      "I'm sorry. I'll send a plumber on Friday morning between 8 and 10. Can you make sure someone is home to let him in?",
+    ],
+    ['Dana', true, "Yes, I'll be home Friday morning."],
+  ]);
+  const { events } = await engine.structure(input);
+  assert.deepEqual(
+    events.map((event) => wallClock(event.start, 'America/New_York')),
+    ['2026-03-06T08:00'],
+  );
+  assert.deepEqual(await items(input), [['Make sure someone is home to let the plumber in', '2026-03-06T08:00']]);
+});
+
+test('chrono’s weekday with a span of hours is the coming one, not the week gone by', async () => {
+  const { events } = await engine.structure(memo('The courier comes Friday from 10 to noon for the parcel.'));
+  assert.deepEqual(
+    events.map((event) => wallClock(event.start, 'America/New_York')),
+    ['2026-03-06T10:00'],
+  );
+});

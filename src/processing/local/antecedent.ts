@@ -220,6 +220,8 @@ function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefi
     if (token.pos !== 'NOUN' || !namesPerson(token.lemma) || isPlural(token)) continue;
     const before = tokens[index - 1].normal;
     if (before === own) return `my ${token.normal}`;
+    // "I'll send a plumber … let him in": someone brought in by their trade is "the plumber".
+    if ((before === 'a' || before === 'an') && tokens[index - 2]?.lemma !== 'be') return `the ${token.normal}`;
   }
   return undefined;
 }

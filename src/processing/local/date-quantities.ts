@@ -29,6 +29,8 @@ export function isQuantity(text: string, before: string, after: string): boolean
   if (BARE_UNIT_NUMBER.test(said) || DURATION_PHRASE.test(said) || BARE_UNIT.test(said) || RATE.test(said)) return true;
   // "for forty-eight hours": chrono read only the units of a compound number, a quantity, not a time.
   if (/\b(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)-$/i.test(before)) return true;
+  // "off since Saturday": the day something began, gone by.
+  if (/\bsince\s+$/i.test(before)) return true;
   // "I haven't touched meat in about ten years": a span a negated perfect looks back over, not a date ahead.
   if (NEGATED_PERFECT.test(before)) return true;
   // "it's been three weeks", "for the past two days": how long, up to now.

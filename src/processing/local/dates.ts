@@ -11,6 +11,7 @@ import {
   ordinalDays,
 } from './date-phrases.js';
 import { isQuantity } from './date-quantities.js';
+import { overlapsAny, wholeWords, withWindowStart } from './date-spans.js';
 import {
   byMonth,
   countedUnits,
@@ -24,7 +25,14 @@ import {
   weekEdges,
 } from './date-spoken.js';
 import { weekdayPlaces } from './date-weekdays.js';
-import { type LocalDateTime, localDateTime, localToUtc, offsetMinutes, safeTimezone } from './timezone.js';
+import {
+  addLocalDays,
+  type LocalDateTime,
+  localDateTime,
+  localToUtc,
+  offsetMinutes,
+  safeTimezone,
+} from './timezone.js';
 
 /** Where relative dates are anchored: the conversation start, read on the user's wall clock. */
 export interface Clock {
@@ -123,6 +131,10 @@ function fromChrono(
   if (!certainDay && !start.isCertain('hour') && (partOfDay === null || !anchoredPartOfDay(result, sentence)))
     return null;
   let day = { year: start.get('year') ?? 1970, month: start.get('month') ?? 1, day: start.get('day') ?? 1 };
+  // "Friday from 10 to noon": chrono places a weekday with a span of hours in the week gone by.
+  const dayKey = (d: { year: number; month: number; day: number }) => d.year * 10_000 + d.month * 100 + d.day;
+  if (start.isCertain('weekday') && !start.isCertain('day') && dayKey(day) < dayKey(today))
+    day = addLocalDays({ ...today, ...day }, 7);
   let hour = start.get('hour') ?? 0;
   let minute = start.get('minute') ?? 0;
   let hasTime = start.isCertain('hour');
@@ -241,7 +253,10 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
     .filter((mention) => !overlapsAny(mention, ends));
   // "Friday the 10th" is one day, read whole among the ends; its "the 10th" alone is not another.
   const ordinals = ordinalDays(readable, today).filter((mention) => !overlapsAny(mention, ends));
-  const mentions = withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinals], readable));
+  const mentions = withWindowStart(
+    withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinals], readable)),
+    readable,
+  );
   return (
     mentions
       .filter((mention) => !isPast(mention, clock))
@@ -259,25 +274,9 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   );
 }
 
-/** Whether a mention shares any of its span with one of the phrases read whole. */
-function overlapsAny(mention: DateMention, ends: DateMention[]): boolean {
-  return ends.some((end) => mention.index < end.end && mention.end > end.index);
-}
-
 const RELATIVE_WEEKDAY =
   /^(?:the )(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday) (?:before(?![\w\s]*\b(?:noon|lunch|work|school|\d))|after (?:the|this|that|my|our|your|his|her|their)\b)/i;
 const SPAN_TO_NOW = /\b(?:years?|months?|weeks?|days?|hours?)\s+now$/i;
-
-/** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
-function wholeWords(mention: DateMention, sentence: string, readable: string): DateMention {
-  let blank = mention.end;
-  while (readable[blank] === ' ') blank++;
-  // Padding left by a digitized word shows as blanks in the read text over letters in the spoken one.
-  const covered = sentence.slice(mention.end, blank);
-  let end = /\w/.test(covered) ? mention.end + covered.trimEnd().length : mention.end;
-  while (end > 0 && end < sentence.length && /\w/.test(sentence[end - 1]) && /\w/.test(sentence[end])) end++;
-  return end === mention.end ? mention : { ...mention, end };
-}
 
 function isPast(mention: DateMention, clock: Clock): boolean {
   const endOfDay = localToUtc({ ...mention.local, hour: 23, minute: 59 }, clock.timezone);

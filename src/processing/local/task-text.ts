@@ -1,5 +1,6 @@
 import type { Analysis } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
+import { namesPerson } from './noun-kinds.js';
 import { closingVocative } from './participants.js';
 import { speakerNumber } from './speakers.js';
 import { capitalizeFirst } from './text.js';
@@ -32,6 +33,7 @@ function baseForm(description: string, tokens: Token[]): string {
 }
 
 /** Name-like tokens: proper nouns that are not calendar words or backchannels, nor diarization labels. */
+const STREET = /^(?:Road|Rd|Street|St|Avenue|Ave|Lane|Drive|Way|Close|Crescent|Terrace|Boulevard|Place|Square)$/;
 const SUBJECTLESS_MODAL = /^(?:gotta|gonna|wanna|hafta|gotsta|need|must|should)$/i;
 
 export function namesIn(tokens: Token[]): string[] {
@@ -44,6 +46,8 @@ export function namesIn(tokens: Token[]): string[] {
     const previous = tokens[index - 1];
     // "at Lumière", "in Porto": a name after a place preposition names a place, not a person.
     if (previous !== undefined && PLACE_PREPOSITIONS.has(previous.normal)) continue;
+    // "14 Aldridge Road": a name after a house number, or ending in a street word, is an address.
+    if (previous?.pos === 'NUM' || STREET.test(token.value) || STREET.test(tokens[index + 1]?.value ?? '')) continue;
     // A capitalised first word ("Great, …", "Perfect.") is a name only when a verb follows it ("Maria said").
     const next = tokens[index + 1];
     if (index === 0 && !(next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX' || next.pos === 'PROPN')))
@@ -65,9 +69,25 @@ function lastNamedPerson(analysis: Analysis, sentenceIndex: number): string | nu
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < turn - 2) break;
     const name = namesIn(sentence.tokens).at(-1);
+    // "I'll send a plumber … let him in": someone brought in by their trade, said after any name.
+    const trade = tradeIn(sentence.tokens, name);
+    if (trade !== undefined) return trade;
     if (name !== undefined) return name;
   }
   return null;
+}
+
+function tradeIn(tokens: Token[], lastName: string | undefined): string | undefined {
+  const after = lastName === undefined ? 0 : tokens.findLastIndex((token) => lastName.endsWith(token.value)) + 1;
+  for (let index = tokens.length - 1; index > after; index--) {
+    const token = tokens[index];
+    const article = tokens[index - 1]?.normal;
+    // "She's an angel" says what someone is; "send a plumber" brings one in.
+    const said = tokens[index - 2]?.lemma === 'be';
+    if ((article === 'a' || article === 'an') && !said && token.pos === 'NOUN' && namesPerson(token.lemma))
+      return `the ${token.normal}`;
+  }
+  return undefined;
 }
 
 function resolvePersons(description: string, analysis: Analysis, sentenceIndex: number): string {
