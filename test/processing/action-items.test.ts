@@ -38,6 +38,8 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll send the lease renewal this month.", 'Send the lease renewal', '2026-03-31T23:59'],
   ["I'll renew the permit before the fifteenth this month.", 'Renew the permit', '2026-03-15T23:59'],
   ["I'll pay this month's fee tomorrow.", "Pay this month's fee", '2026-03-05T23:59'],
+  // An adverb inside "I'm going to".
+  ["I'm also going to finish the accessibility audit by Friday.", 'Finish the accessibility audit', '2026-03-06T23:59'],
   // An app's name used as the verb of sending a message or money.
   [
     "I'll WhatsApp the cousins in Durban by the end of the month.",
@@ -1269,4 +1271,23 @@ test('a request takes the day the wearer agreed to, not the day of the wearer’
 test('a time of today already gone when it is said ("tonight" at half past seven) is due by the day’s end', async () => {
   const found = await items(memo("I'll text the recipe to Jess tonight.", { startedAt: '2026-03-04T19:30:00-05:00' }));
   assert.deepEqual(found, [['Text the recipe to Jess', '2026-03-04T23:59']]);
+});
+
+test('a plural the lexicon does not know ("screenshots") is what "them" means, and the answer taking it on is one task', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Can you send me the usability test results by Monday?'],
+      ['SPEAKER_00', true, "Yes, I'll send the results to you by Monday noon."],
+      [
+        'SPEAKER_01',
+        false,
+        'Also, Priya from marketing needs the new screenshots. Could you share them with her tomorrow?',
+      ],
+      ['SPEAKER_00', true, "Sure, I'll share the screenshots with Priya tomorrow morning."],
+    ]),
+  );
+  assert.deepEqual(found, [
+    ['Send the results to them', '2026-03-09T12:00'],
+    ['Share the screenshots with Priya', '2026-03-05T09:00'],
+  ]);
 });

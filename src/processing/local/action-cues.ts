@@ -88,7 +88,7 @@ const SELF_CUES: Cue[] = [
   },
   {
     pattern:
-      /\b(?:(?:i'll|i will) (?:(?:have|need) to )?|i (?:really |definitely |seriously |also |still |just |absolutely )?(?:need to|have to|must)|i've got to|i got to|i gotta|i'm going to|i am going to|i'm gonna|i plan to|i'm planning to)\s*(?:(?:like|actually|um|uh|kind of|sort of),?\s+)*/gi,
+      /\b(?:(?:i'll|i will) (?:(?:have|need) to )?|i (?:really |definitely |seriously |also |still |just |absolutely )?(?:need to|have to|must)|i've got to|i got to|i gotta|(?:i'm|i am) (?:(?:also|really|definitely|just|still|probably|actually|finally|totally) )?(?:going to|gonna)|i plan to|i'm planning to)\s*(?:(?:like|actually|um|uh|kind of|sort of),?\s+)*/gi,
     kind: 'commitment',
     strength: 'strong',
   },

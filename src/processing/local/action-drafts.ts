@@ -78,9 +78,7 @@ export function takesOn(request: Draft, answer: Draft): boolean {
         .filter((token) => token.pos === 'NOUN' && token.kind === 'word')
         .map((token) => token.lemma.toLowerCase()),
     );
-  const asked = things(request);
+  // What the request acts on, as its description names it ("share them" resolved to "the new screenshots").
   const named = request.description.toLowerCase();
-  return [...things(answer)].some(
-    (lemma) => asked.has(lemma) && named.includes(lemma) && answer.description.toLowerCase().includes(lemma),
-  );
+  return [...things(answer)].some((lemma) => named.includes(lemma) && answer.description.toLowerCase().includes(lemma));
 }

@@ -29,7 +29,9 @@ const RECIPIENT_BEFORE =
   /^(?:the|a|an|my|your|our|his|her|their|some|any|all|both|this|that|these|those|everything|anything|something|\d+|one|two|three|four|five)$/;
 
 function isPlural(token: Token): boolean {
-  return token.pos === 'NOUN' && token.lemma !== token.normal && token.normal.endsWith('s');
+  if (token.pos !== 'NOUN' || !token.normal.endsWith('s')) return false;
+  // A word the lexicon does not know keeps its "-s" as its lemma ("screenshots"); "-ss", "-us", "-is" are singular.
+  return token.lemma !== token.normal || (token.normal.length > 3 && !/(?:ss|us|is|ics|ous|as)$/.test(token.normal));
 }
 
 // Times are when a task is due, never what it acts on ("send it by the fifteenth").
