@@ -1088,3 +1088,14 @@ test('a home bought or rented in a named place is where the household lives', as
     'User bought a place in Hillcrest',
   ]);
 });
+
+test('how a thing is going today is no memory ("How’s the onboarding redesign going?" "Good.")', async () => {
+  const memories = await engine.extractMemories(
+    dialogue([
+      ['SPEAKER_01', false, "Thanks for making time, Dana. How's the onboarding redesign going?"],
+      ['SPEAKER_00', true, 'Good.'],
+    ]),
+    [],
+  );
+  assert.deepEqual(memories, []);
+});

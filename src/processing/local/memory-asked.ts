@@ -15,7 +15,7 @@ export interface AskedAfter {
 
 // "How's the knee?", "And the salsa classes?", "How's your MBA going?": someone asks after a thing of the wearer's.
 const ASKED_AFTER =
-  /^(?:and |so |oh |hey,? )?(?:(?:how's|how is|how are|how was) (?:the|your)|and (?:the|your)|what about (?:the|your)) ((?:[\p{L}-]+ ){0,2}[\p{L}-]+?)(?: (?:going|doing|coming along|treating you))?(?: these days| now)?\?$/iu;
+  /^(?:and |so |oh |hey,? )?(?:(?:how's|how is|how are|how was) (?:the|your)|and (?:the|your)|what about (?:the|your)) ((?:[\p{L}-]+ ){0,2}?[\p{L}-]+?)(?: (?:going|doing|coming along|treating you))?(?: these days| now)?\?$/iu;
 // Things asked after that are the moment's, not the wearer's: "How's the weather?".
 const AMBIENT =
   /^(?:weather|traffic|food|coffee|tea|drive|ride|line|queue|signal|connection|sound|audio|room|view|rest|others|kids)$/i;
@@ -25,6 +25,9 @@ const CONTENT_TAGS = new Set(['NOUN', 'PROPN', 'NUM']);
 const FILLER = /^(?:um|uh|yeah|yes|yep|okay|ok|well|honestly|so|oh|hmm|mm|right|sure)$/;
 const TIME_OR_VERB =
   /\b(?:is|are|was|today|tonight|week|weeks|days?|months?|year|morning|evening|name|address|number)\b/i;
+
+const HOW_IT_GOES =
+  /^(?:good|fine|great|okay|ok|not bad|alright|all right|busy|crazy|slow|grand|brilliant|amazing|terrible|awful)\b/i;
 
 /** A short reply that says how it is: "Better.", "Tuesdays and Thursdays.", not a sentence of its own. */
 function shortReply(reply: Sentence): string | null {
@@ -62,7 +65,8 @@ export function askedAfter(analysis: Analysis): AskedAfter[] {
       return;
     }
     const said = shortReply(next);
-    if (said === null || said === '') return;
+    // "How's the onboarding redesign going?" "Good.": how a thing goes today is no fact about it.
+    if (said === null || said === '' || HOW_IT_GOES.test(said)) return;
     found.push({ content: `User's ${thing}: ${said}`, sentence: next });
   });
   return found;
