@@ -1099,3 +1099,14 @@ test('how a thing is going today is no memory ("How’s the onboarding redesign 
   );
   assert.deepEqual(memories, []);
 });
+
+test('a question confirmed about a plan on a day is no memory ("Are you still coming on Tuesday at 7?")', async () => {
+  const memories = await engine.extractMemories(
+    dialogue([
+      ['SPEAKER_01', false, 'Hey, are you still coming to my book club on Tuesday at 7?'],
+      ['SPEAKER_00', true, "Yes, I'll be there."],
+    ]),
+    [],
+  );
+  assert.deepEqual(memories, []);
+});

@@ -10,6 +10,7 @@ import {
 } from '../../src/processing/local/title-model.js';
 import { TITLE_MODEL } from '../../src/processing/local/title-model-weights.js';
 import { rankedTopics } from '../../src/processing/local/topics.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
 import { dialogue } from './inputs.js';
 
 test('the committed title weights follow the feature names', () => {
@@ -42,4 +43,27 @@ test('the headline topics come back surest first, scored by the model, from the 
   assert.ok(chosen.length <= TITLE_CANDIDATES);
   for (let index = 1; index < chosen.length; index++) assert.ok(chosen[index - 1].score >= chosen[index].score);
   assert.ok(chosen.every((topic) => topic.score > 0 && topic.score < 1));
+});
+
+test('"No worries!" names no topic of a title', async () => {
+  const { title } = await createLocalEngine().structure(
+    dialogue([
+      ['SPEAKER_00', true, "Hey Jess, thanks for coming over. Sorry about the mess, Tom's been working late all week."],
+      ['SPEAKER_01', false, "No worries! How's Lily doing at nursery?"],
+      [
+        'SPEAKER_00',
+        true,
+        'She loves it. Tom and I are thinking of moving closer to my parents in Galway next year though.',
+      ],
+      ['SPEAKER_01', false, 'Oh wow. Hey, are you still coming to my book club on Tuesday at 7?'],
+      [
+        'SPEAKER_00',
+        true,
+        "Yes, I'll be there. I'll bring the wine. I'm vegetarian now by the way, so no need to make the lamb.",
+      ],
+      ['SPEAKER_01', false, 'Noted! Can you also lend me your camping tent for the weekend after next?'],
+      ['SPEAKER_00', true, "Of course, I'll drop it off at your place on Thursday evening."],
+    ]),
+  );
+  assert.doesNotMatch(title, /worr/i);
 });

@@ -210,6 +210,9 @@ function topicOfTurn(analysis: Analysis, questionIndex: number): string | null {
 }
 
 /** Another speaker's questions about the wearer (or the wearer's people) that the wearer's reply confirms. */
+const ON_A_DAY =
+  /\b(?:(?:on|this|next) (?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight|this (?:evening|afternoon|weekend)|at \d{1,2}(?::\d\d)?(?:\s*[ap]m)?)\b/i;
+
 export function confirmedQuestions(analysis: Analysis): Statement[] {
   if (!analysis.dialogue || analysis.attribution === 'absent') return [];
   const statements: Statement[] = [];
@@ -220,7 +223,8 @@ export function confirmedQuestions(analysis: Analysis): Statement[] {
     for (const asked of closingQuestions(analysis, index)) {
       const question = analysis.sentences[asked];
       const text = questionAsStatement(question.text, topicOfTurn(analysis, asked));
-      if (text === null) continue;
+      // "Are you still coming to my book club on Tuesday at 7?": a plan for a day is an event, no fact.
+      if (text === null || ON_A_DAY.test(question.text)) continue;
       if (agrees(question, reply))
         statements.push({ text, sentence: question, secondHand: true, detail: replyDetail(reply[0]) });
       break;

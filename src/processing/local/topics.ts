@@ -33,7 +33,9 @@ const VAGUE_ADJECTIVES = new Set(
 const GENERIC_NOUNS = new Set(
   `percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end
   side case idea one couple problem issue today tomorrow minute hour second everyone someone anything yeah okay
-  self voice memo recording message chaos mess darling honey sweetheart sweetie babe guys folks`.split(/\s+/),
+  self voice memo recording message chaos mess darling honey sweetheart sweetie babe guys folks worries worry`.split(
+    /\s+/,
+  ),
 );
 const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
