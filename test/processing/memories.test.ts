@@ -1110,3 +1110,13 @@ test('a question confirmed about a plan on a day is no memory ("Are you still co
   );
   assert.deepEqual(memories, []);
 });
+
+test('what something does to the wearer’s body is a health fact ("ibuprofen upsets my stomach")', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  assert.deepEqual((await contents("I'm allergic to penicillin, and ibuprofen upsets my stomach.")).sort(), [
+    'User gets an upset stomach from ibuprofen',
+    'User is allergic to penicillin',
+  ]);
+  assert.deepEqual(await contents('Red wine gives me migraines.'), ['User gets migraines from red wine']);
+  assert.deepEqual(await contents('It makes me sick.'), []);
+});

@@ -119,6 +119,9 @@ export function rewrite(clause: string): string {
   return trimFact(toThirdPerson(trimFact(clause)));
 }
 
+const BODY_REACTION =
+  /^(?!(?:it|this|that|he|she|they|which|everything|something|stress|work)\b)([a-z][\w-]*(?: [\w-]+)?) (upsets|irritates|gives me|makes me) (my stomach|my gut|my skin|(?:a |bad )?(?:migraines?|headaches?|hives|a rash|rashes|heartburn|reflux|gastritis|nausea|sick|ill|nauseous|bloated|itchy|dizzy))\b/i;
+
 /** "We moved from Osaka", "we're engaged": the household's clause read as the wearer's own. */
 export function asWearer(clause: string): string {
   // "We're expecting our first baby": the household's "our" is the wearer's "my".
@@ -128,6 +131,12 @@ export function asWearer(clause: string): string {
   return household(
     clause
       .replace(/^my own\b/i, 'my')
+      // "Ibuprofen upsets my stomach", "dairy gives me hives": what something does to the wearer, said of the wearer.
+      .replace(BODY_REACTION, (_, cause: string, verb: string, effect: string) =>
+        verb.toLowerCase() === 'upsets' || verb.toLowerCase() === 'irritates'
+          ? `I get ${verb.toLowerCase() === 'upsets' ? 'an upset' : 'irritated'} ${effect.replace(/^my /i, '')} from ${cause.toLowerCase()}`
+          : `I get ${effect} from ${cause.toLowerCase()}`,
+      )
       // "My father lives with me": the wearer lives with their father.
       .replace(new RegExp(`^my (${KIN_WORDS}) lives with (?:me|us)\\b`, 'i'), 'I live with my $1')
       .replace(/^we're\b/i, "I'm")

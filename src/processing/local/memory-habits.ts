@@ -23,6 +23,12 @@ export const HABIT_PATTERNS: FactPattern[] = [
       /^I (?:always |usually )?get (?:(?:super|really|very|so|quite) )?(?:carsick|seasick|airsick|travel sick|motion sickness|migraines|hay fever|cold sores|nosebleeds)\b/i,
     category: 'core',
   },
+  // "ibuprofen upsets my stomach", "dairy gives me hives" (asWearer turns them round): what something does to the body.
+  {
+    pattern:
+      /^I get (?:an upset stomach|an upset gut|irritated skin|(?:a |bad )?(?:migraines?|headaches?|hives|a rash|rashes|heartburn|reflux|gastritis|nausea|sick|ill|nauseous|bloated|itchy|dizzy)) from\b/i,
+    category: 'core',
+  },
   // "You're still not smoking?" "No, quit last year.": a habit given up and kept up.
   {
     pattern: /^I(?:'m| am) still not (?:smoking|drinking|vaping|gambling|eating (?:meat|sugar|dairy|gluten))\b/i,
