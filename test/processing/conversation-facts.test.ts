@@ -285,3 +285,26 @@ test('chrono’s weekday with a span of hours is the coming one, not the week go
     ['2026-03-06T10:00'],
   );
 });
+
+test('the wearer greeting "Dr Patel" names the doctor in the tasks and the overview; "and come back" is no task', async () => {
+  const input = dialogue(
+    [
+      ['SPEAKER_00', false, 'Good morning, Dana. What brings you in today?'],
+      ['SPEAKER_01', true, "Morning, Dr Patel. I've had these headaches for about two weeks."],
+      [
+        'SPEAKER_00',
+        false,
+        "I'd like you to get a blood test done this week, and book a follow-up with me in two weeks.",
+      ],
+      ['SPEAKER_01', true, "I'll book the blood test at reception today and come back on March 18th."],
+    ],
+    { userName: 'Dana' },
+  );
+  const found = await items(input);
+  assert.deepEqual(
+    found.map(([description]) => description),
+    ['Book the blood test at reception', 'Book a follow-up with Dr Patel'],
+  );
+  const { overview } = await engine.structure(input);
+  assert.match(overview, /^Dana and Dr Patel discussed/);
+});

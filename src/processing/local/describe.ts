@@ -20,6 +20,8 @@ const TRAILING_JUNK =
 // "…and all that by Friday, for sure": a hedge or an "and so on" at the end adds nothing.
 const TRAILING_HEDGE =
   /(?:,?\s+(?:for sure|and all that|and everything|and stuff|or something|or whatever|no problem|no worries|don'?t worry|promise|i promise|lol|lmao|haha+|xx+|no,? wait|wait|actually|sorry|i mean))+[\s,.!?]*$/i;
+// "Book the blood test at reception and come back on the 8th": coming back, once its day is out, is no task.
+const TRAILING_RETURN = /\s+and (?:then )?(?:come|go|get|head|pop|swing) (?:back|home|over|round|by)$/i;
 const VERB_ONLY_WORDS = 15;
 
 function removeDateSpans(clause: string, clauseStart: number, mentions: DateMention[]): string {
@@ -93,7 +95,8 @@ function tidy(text: string): string {
   const fluent = HESITATION_WORD.test(text) ? text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1') : text;
   let result = squeezeSpaces(fluent.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
-  for (let pass = 0; pass < 3; pass++) result = result.replace(TRAILING_JUNK, '').replace(TRAILING_HEDGE, '');
+  for (let pass = 0; pass < 3; pass++)
+    result = result.replace(TRAILING_JUNK, '').replace(TRAILING_HEDGE, '').replace(TRAILING_RETURN, '');
   return result.replace(/[\s,;:.!?—–-]+$/, '');
 }
 

@@ -10,18 +10,23 @@ const CALENDAR =
  */
 const GREETING = /^(?:hi|hey|hello|hiya|thanks|cheers|bye|morning|evening|dear)$/i;
 
+const TITLE = /^(?:Dr|Mr|Mrs|Ms|Miss|Prof|Doctor|Professor)\.?$/;
+
 function addressedName(sentence: Sentence, midSentence: ReadonlySet<string>): string | null {
   const { tokens } = sentence;
   for (let i = 0; i < tokens.length; i++) {
     const word = tokens[i].value;
     if (tokens[i].pos !== 'PROPN' || !/^\p{Lu}\p{Ll}[\p{L}'-]*$/u.test(word) || CALENDAR.test(word)) continue;
-    const before = tokens[i - 1]?.value;
+    // "Morning, Dr Patel.": a title before the name is part of how it is called out.
+    // Only in the wearer's words: another speaker's "Mr Greene" is most often the wearer.
+    const titled = sentence.isUser && TITLE.test(tokens[i - 1]?.value ?? '');
+    const before = tokens[titled ? i - 2 : i - 1]?.value;
     const after = tokens[i + 1]?.value;
     const opening = i === 0 && after === ',' && midSentence.has(word);
     const closing = before === ',' && (after === undefined || /^[.!?]$/.test(after));
     // "Hi Carla,", "Thanks Carla.": a greeting or thanks before the name calls it out without a comma.
     const greeted = GREETING.test(before ?? '') && (after === undefined || /^[.,!?]$/.test(after));
-    if (opening || closing || greeted) return word;
+    if (opening || closing || greeted) return titled ? `${tokens[i - 1].value.replace(/\.$/, '')} ${word}` : word;
   }
   return null;
 }
@@ -37,6 +42,8 @@ export function namesCalledOut(analysis: Analysis): Set<string> {
   for (const sentence of analysis.sentences) {
     const name = addressedName(sentence, inside);
     if (name !== null) names.add(name);
+    // "Mr Benali" is also called by the name alone.
+    if (name?.includes(' ')) names.add(name.split(' ').at(-1) ?? name);
   }
   calledCache.set(analysis, names);
   return names;
@@ -69,7 +76,15 @@ export function otherParticipants(analysis: Analysis, userName: string): { named
   const labelled = [...others].filter((speaker) => !isPlaceholderSpeaker(speaker)).map(speakerAsPerson);
   if (labelled.length > 0 || others.size === 0) return { named: labelled, count: others.size };
   const own = new Set(userName.toLowerCase().split(/\s+/));
-  const addressed = [...namesCalledOut(analysis)].filter((name) => !own.has(name.toLowerCase()));
+  // "Mr. Benali" called out to a wearer named Karim Benali is the wearer.
+  const called = [...namesCalledOut(analysis)];
+  const addressed = called.filter(
+    (name) =>
+      !own.has(name.toLowerCase()) &&
+      !own.has(name.split(' ').at(-1)?.toLowerCase() ?? '') &&
+      // "Benali" alone beside "Mr Benali" is the same person.
+      !called.some((other) => other !== name && other.endsWith(` ${name}`)),
+  );
   // Names only stand for the other speakers when there are no more of them than speakers.
   const named = addressed.length <= others.size ? addressed : [];
   return { named, count: others.size };
