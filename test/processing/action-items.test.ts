@@ -1291,3 +1291,20 @@ test('a plural the lexicon does not know ("screenshots") is what "them" means, a
     ['Share the screenshots with Priya', '2026-03-05T09:00'],
   ]);
 });
+
+test('"By the weekend?" asked on a Sunday evening is the coming weekend, and an answer of days alone dates the request', async () => {
+  const found = await items(
+    dialogue(
+      [
+        [
+          'SPEAKER_01',
+          false,
+          'A shared spreadsheet. Could you set it up? You are better at that than me. By the weekend?',
+        ],
+        ['SPEAKER_00', true, "Sì, by the weekend, by Saturday. I'll do one with tabs."],
+      ],
+      { startedAt: '2026-03-08T19:30:00-04:00' },
+    ),
+  );
+  assert.deepEqual(found[0], ['Set up shared spreadsheet', '2026-03-14T23:59']);
+});

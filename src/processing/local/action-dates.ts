@@ -170,7 +170,11 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
     }
     // "Perfect. See you in three weeks, Sam.": a farewell names the next meeting, not when a task is due.
     if (FAREWELL.test(sentence.text.trim())) return null;
-    const rest = `${sentence.text.slice(0, mention.index)} ${sentence.text.slice(mention.end)}`;
+    // "Sì, by the weekend, by Saturday.": every day said is taken out, and what is left is weighed.
+    const rest = mentionsOf(extraction, index)
+      .sort((a, b) => b.index - a.index)
+      .reduce((text, said) => `${text.slice(0, said.index)} ${text.slice(said.end)}`, sentence.text)
+      .replace(/\bby\b/gi, ' ');
     const answersWhen = askedWhen && sentence.turn > candidate.sentence.turn;
     // After a word of assent, only a day said on its own answers ("I'll leave early on Friday" is a plan of its own).
     const ownPlan = assented && /\b(?:i|i'll|i'm|we|we'll|we're)\b/i.test(rest);

@@ -236,6 +236,8 @@ export function weekEdges(sentence: string, today: LocalDateTime): DateMention[]
     weekday === 6 || weekday === 0
       ? [...sentence.matchAll(THIS_WEEKEND)]
           .filter((match) => !/\bbefore\s+$/i.test(sentence.slice(Math.max(0, match.index - 10), match.index)))
+          // "By the weekend?" asked on a Sunday means the coming one; "this weekend" is still today's.
+          .filter((match) => weekday === 6 || /\bthis weekend\b/i.test(match[0]))
           .map((match) => ({
             ...mentionOver(sentence, match, weekday === 6 ? addLocalDays(today, 1) : today),
             deadline: /^by\b/i.test(match[0]),
