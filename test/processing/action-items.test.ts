@@ -1308,3 +1308,14 @@ test('"By the weekend?" asked on a Sunday evening is the coming weekend, and an 
   );
   assert.deepEqual(found[0], ['Set up shared spreadsheet', '2026-03-14T23:59']);
 });
+
+test('"people" after a comma starts a clause of its own, so "Send them tonight, people make plans" redates the task', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_00', true, "I'll send the invites this weekend, I keep forgetting."],
+      ['SPEAKER_01', false, 'Send them tonight, people make plans.'],
+      ['SPEAKER_00', true, 'Fine, fine. Tonight.'],
+    ]),
+  );
+  assert.deepEqual(found, [['Send the invites', '2026-03-04T18:00']]);
+});

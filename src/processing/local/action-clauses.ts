@@ -30,7 +30,8 @@ export interface Candidate {
   impliedVerb?: string;
 }
 
-const PRONOUN_SUBJECT = "(?:i|you|he|she|we|they|it|it's|there|that's|everyone|everybody|nobody|someone|somebody)";
+const PRONOUN_SUBJECT =
+  "(?:i|you|he|she|we|they|it|it's|there|that's|everyone|everybody|nobody|someone|somebody|people)";
 const CLAUSE_END = new RegExp(
   `(?<!\\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Prof|vs|etc))\\.(?!\\d)|[!?;:]|,\\s+(?=(?:set a|remind me|don't forget|remember to|thanks?|thank you|(?:and,?\\s+)?(?:how|what) about)\\b)|,\\s+(?=(?:${PRONOUN_SUBJECT}|the|this|that|so|but|because|which|who|since|then|and ${PRONOUN_SUBJECT})\\b)` +
     // "sign the consent form — I'll put it in her bag tomorrow — and return it": a dash sets off an aside
