@@ -1120,3 +1120,12 @@ test('what something does to the wearer’s body is a health fact ("ibuprofen up
   assert.deepEqual(await contents('Red wine gives me migraines.'), ['User gets migraines from red wine']);
   assert.deepEqual(await contents('It makes me sick.'), []);
 });
+
+test('a span at a place of work said without a verb ("Four years at Maple & Finch") is how long the wearer has been there', async () => {
+  const contents = async (text: string) => (await engine.extractMemories(memo(text), [])).map((m) => m.content);
+  const maple = await contents("Four years at Maple & Finch and I'm still a senior associate.");
+  // assert.ok gets a message: without one a failure re-reads the transpiled source line by line, which can take minutes.
+  assert.ok(maple.includes('User has been at Maple & Finch for four years'), JSON.stringify(maple));
+  const wits = await contents('Second year at Wits, part-time.');
+  assert.ok(!wits.some((content) => content.includes('for second')), JSON.stringify(wits));
+});

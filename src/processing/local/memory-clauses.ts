@@ -35,8 +35,16 @@ const SPAN_FIRST_ING = new RegExp(`^(${SPAN_COUNT}),?\\s+(?:now,?\\s+)?I(?:'m| a
 // "(laughs) Five years a deacon": a stage direction before the words.
 const ASIDE = /^(?:[([][^)\]]{0,40}[)\]]\s*)+/;
 
+// "Four years at Maple & Finch and I'm still a senior associate": a span at a place of work, said verbless.
+const SPAN_AT = new RegExp(
+  `^(?!(?:[Ss]econd|[Tt]hird|[Ff]ourth|[Ff]ifth|[Ff]inal|[Ll]ast)\\b)(${SPAN_COUNT}) (?:now )?(?:at|with) (\\p{Lu}[\\p{L}&'-]*(?: (?:&|and|of) \\p{Lu}[\\p{L}'-]*| \\p{Lu}[\\p{L}'-]*){0,3})(?=$|,| and\\b| now\\b)`,
+  'u',
+);
+
 /** The span said first put after its clause, the order the clause rules read: "I've been a pharmacy tech for nine years". */
 function spanLast(clause: string): string {
+  const at = SPAN_AT.exec(clause);
+  if (at !== null) return `I've been at ${at[2]} for ${at[1].toLowerCase()}`;
   const match = SPAN_FIRST.exec(clause) ?? SPAN_FIRST_ING.exec(clause);
   return match === null ? clause : `I've been ${match[2]} for ${match[1].toLowerCase()}`;
 }
