@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { classify } from '../../src/processing/local/category.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
 import {
   TITLE_CANDIDATES,
   TITLE_FEATURE_NAMES,
@@ -10,7 +11,6 @@ import {
 } from '../../src/processing/local/title-model.js';
 import { TITLE_MODEL } from '../../src/processing/local/title-model-weights.js';
 import { rankedTopics } from '../../src/processing/local/topics.js';
-import { createLocalEngine } from '../../src/processing/local/index.js';
 import { dialogue } from './inputs.js';
 
 test('the committed title weights follow the feature names', () => {
