@@ -109,7 +109,10 @@ test('the folders of src/ import each other without a cycle', () => {
 
 test('the scan sees the imports it judges (a guard against a parser that finds nothing)', () => {
   assert.ok(edges.length > 500, String(edges.length));
-  assert.ok(crossing.some((e) => area(e.from) === 'domain' && area(e.to) === 'store' && e.typeOnly));
+  assert.ok(
+    crossing.some((e) => area(e.from) === 'domain' && area(e.to) === 'store' && e.typeOnly),
+    "crossing.some((e) => area(e.from) === 'domain' && area(e.to) === 'store' && e.typeOnly)",
+  );
 });
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0);

@@ -37,7 +37,7 @@ describe('conversation audio artifact', () => {
     const encoded = new Map<string, Buffer>();
     for (const p of parts) encoded.set(p.id, await encodeClip(bufferToSamples(tone(p.bytes / 32000))));
     const assembled = await assembleArtifact(planArtifact(parts), async (p) => encoded.get(p.id) ?? null);
-    assert.ok(assembled);
+    assert.ok(assembled, 'assembled');
     const decoded = await mp3Seconds(assembled.mp3);
     assert.equal(decoded.sampleRate, 16000);
     assert.equal(decoded.errors, 0);
@@ -53,7 +53,10 @@ describe('conversation audio artifact', () => {
         ['c', 120],
       ],
     );
-    assert.ok(Math.abs(assembled.spans[2].artifact_offset - 9) < 0.1);
+    assert.ok(
+      Math.abs(assembled.spans[2].artifact_offset - 9) < 0.1,
+      'Math.abs(assembled.spans[2].artifact_offset - 9) < 0.1',
+    );
   });
 
   test('an encoded clip lasts its length to the frame and starts within the decoder delay', async () => {
@@ -94,8 +97,11 @@ describe('conversation audio artifact', () => {
     const plan = planArtifact(parts);
     const clip = await encodeClip(bufferToSamples(tone(2)));
     const partial = await assembleArtifact(plan, async (p) => (p.id === 'a' ? clip : null));
-    assert.ok(partial);
-    assert.ok(Math.abs((await mp3Seconds(partial.mp3)).seconds - 2) < 0.1);
+    assert.ok(partial, 'partial');
+    assert.ok(
+      Math.abs((await mp3Seconds(partial.mp3)).seconds - 2) < 0.1,
+      'Math.abs((await mp3Seconds(partial.mp3)).seconds - 2) < 0.1',
+    );
     assert.deepEqual(
       partial.spans.map((s) => s.file_id),
       ['a'],

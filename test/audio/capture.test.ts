@@ -73,7 +73,7 @@ for (const dialect of dialects()) {
         stored.map((p) => Number(p.bytes)),
       );
       const encoded = await server.t.ctx.audio.store.get(`${stored[0].storage_key}.${stored[0].bytes}.mp3`);
-      assert.ok(encoded);
+      assert.ok(encoded, 'encoded');
       assert.equal(encoded.length, (Math.round((60 * 16000) / 576) + leadingCarriers(encoded)) * 216);
     });
   });

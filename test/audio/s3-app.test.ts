@@ -58,7 +58,10 @@ for (const dialect of dialects()) {
       const whole = await fetch(String(ready.conversation_audio?.signed_url));
       assert.equal(whole.statusCode, 200);
       assert.deepEqual(whole.rawPayload, stored);
-      assert.ok(Math.abs((await mp3Seconds(whole.rawPayload)).seconds - 6) < 0.15);
+      assert.ok(
+        Math.abs((await mp3Seconds(whole.rawPayload)).seconds - 6) < 0.15,
+        'Math.abs((await mp3Seconds(whole.rawPayload)).seconds - 6) < 0.15',
+      );
       const ranged = await fetch(String(ready.conversation_audio?.signed_url), { range: 'bytes=100-299' });
       assert.equal(ranged.statusCode, 206);
       assert.equal(ranged.headers['content-range'], `bytes 100-299/${stored.length}`);

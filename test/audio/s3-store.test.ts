@@ -60,7 +60,7 @@ describe('S3 audio store', () => {
   test('a wrong secret is refused by the server and reported with S3’s code', async () => {
     const wrong = open({ secretAccessKey: 'not-the-secret' });
     await assert.rejects(wrong.put('u1/c3/a.pcm', Buffer.from('x')), (err: unknown) => {
-      assert.ok(err instanceof S3Error);
+      assert.ok(err instanceof S3Error, 'err instanceof S3Error');
       assert.match(err.message, /answered 403 SignatureDoesNotMatch to PUT u1\/c3\/a\.pcm/);
       return true;
     });

@@ -98,7 +98,10 @@ for (const dialect of dialects()) {
       const mp3 = await fetch(String(artifact?.signed_url));
       assert.equal(mp3.statusCode, 200);
       assert.equal(mp3.headers['content-type'], 'audio/mpeg');
-      assert.ok(Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 15) < 0.2);
+      assert.ok(
+        Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 15) < 0.2,
+        'Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 15) < 0.2',
+      );
     });
 
     test('the artifact is rebuilt when a part changes', async () => {
@@ -112,9 +115,12 @@ for (const dialect of dialects()) {
       await t.ctx.audio.repo.growPart(user.uid, partId, 8 * 32000, clock.now());
       const second = (await built(id)).conversation_audio;
       assert.notEqual(second?.fingerprint, first?.fingerprint);
-      assert.ok(Math.abs((second?.duration ?? 0) - 8) < 0.05);
+      assert.ok(Math.abs((second?.duration ?? 0) - 8) < 0.05, 'Math.abs((second?.duration ?? 0) - 8) < 0.05');
       const mp3 = await fetch(String(second?.signed_url));
-      assert.ok(Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 8) < 0.2);
+      assert.ok(
+        Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 8) < 0.2,
+        'Math.abs((await mp3Seconds(mp3.rawPayload)).seconds - 8) < 0.2',
+      );
       // The old artifact's URL no longer opens anything.
       assert.equal((await fetch(String(first?.signed_url))).statusCode, 404);
     });
@@ -160,7 +166,7 @@ for (const dialect of dialects()) {
       const id = await conversation(t, user);
       await storePart(t.ctx, user.uid, id, T0, tone(1));
       await built(id);
-      assert.ok(existsSync(join(dir, user.uid, id)));
+      assert.ok(existsSync(join(dir, user.uid, id)), 'existsSync(join(dir, user.uid, id))');
       const deleted = await t.app.inject({
         method: 'DELETE',
         url: `/v1/dev/user/conversations/${id}`,

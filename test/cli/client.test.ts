@@ -48,7 +48,10 @@ describe('keepsake API client against a real server process', () => {
   test('conversations create reads the text from standard input with --text -', async () => {
     const created = await json(['conversations', 'create', '--text', '-'], STORY);
     const found = await json(['conversations', 'list', '--search', 'marathon']);
-    assert.ok(found.some((c: { id: string }) => c.id === created.id));
+    assert.ok(
+      found.some((c: { id: string }) => c.id === created.id),
+      'found.some((c: { id: string }) => c.id === created.id)',
+    );
   });
 
   test('memories create, update, list and delete', async () => {
@@ -118,7 +121,10 @@ describe('keepsake API client against a real server process', () => {
     const table = await keepsake(env, ['goals', 'get', goal.id]);
     assert.match(table.stdout, /3\/12 books/);
     const listed = await json(['goals', 'list']);
-    assert.ok(listed.some((g: { id: string }) => g.id === goal.id));
+    assert.ok(
+      listed.some((g: { id: string }) => g.id === goal.id),
+      'listed.some((g: { id: string }) => g.id === goal.id)',
+    );
     assert.equal((await keepsake(env, ['goals', 'delete', goal.id])).code, 0);
   });
 
@@ -133,7 +139,10 @@ describe('keepsake API client against a real server process', () => {
       .map((l) => JSON.parse(l));
     assert.equal(lines[0].type, 'export');
     assert.equal(lines.at(-1).type, 'end');
-    assert.ok(lines.some((l) => l.type === 'memory' && l.content === 'Plays the cello'));
+    assert.ok(
+      lines.some((l) => l.type === 'memory' && l.content === 'Plays the cello'),
+      "lines.some((l) => l.type === 'memory' && l.content === 'Plays the cello')",
+    );
     assert.match(result.stderr, /export complete: .*memory/);
     assert.equal(result.stdout, '');
   });
@@ -190,7 +199,7 @@ describe('keepsake API client against a real server process', () => {
     writeFileSync(profile, JSON.stringify({ url: server.url, api_key: server.key }));
     const result = await keepsake({ KEEPSAKE_PROFILE: profile }, ['goals', 'list', '--json']);
     assert.equal(result.code, 0, result.stderr);
-    assert.ok(Array.isArray(JSON.parse(result.stdout)));
+    assert.ok(Array.isArray(JSON.parse(result.stdout)), 'Array.isArray(JSON.parse(result.stdout))');
   });
 
   test('without any key the client exits 3 and says where to put one', async () => {

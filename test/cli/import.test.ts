@@ -102,12 +102,15 @@ for (const dialect of dialects()) {
         // Ada's ids are hers; Bob's copies got ids of their own, and the links between them hold.
         const bobConversation = restored.find((l) => l.type === 'conversation' && l.folder_id !== null);
         const bobFolder = restored.find((l) => l.type === 'folder');
-        assert.ok(bobConversation && bobFolder);
+        assert.ok(bobConversation && bobFolder, 'bobConversation && bobFolder');
         assert.equal(bobConversation.folder_id, bobFolder.id);
-        assert.ok(!source.some((l) => l.id === bobFolder.id));
+        assert.ok(!source.some((l) => l.id === bobFolder.id), '!source.some((l) => l.id === bobFolder.id)');
         const again = [];
         for (const record of source) again.push(await service.importRecord(bob.uid, record));
-        assert.ok(again.every((o) => o !== 'imported'));
+        assert.ok(
+          again.every((o) => o !== 'imported'),
+          "again.every((o) => o !== 'imported')",
+        );
         assert.deepEqual(comparable(await exportOf(t.app, bob)), comparable(source));
         // Full-text search finds what was imported.
         const found = await t.app.inject({
@@ -179,7 +182,10 @@ describe('keepsake import as a command', () => {
       const memories = db.prepare('select content from memories').all() as Array<{ content: string }>;
       db.close();
       assert.equal(titles.length, 2);
-      assert.ok(memories.some((m) => m.content === 'Allergic to peanuts'));
+      assert.ok(
+        memories.some((m) => m.content === 'Allergic to peanuts'),
+        "memories.some((m) => m.content === 'Allergic to peanuts')",
+      );
       const rerun = await run(env, ['import', '--from', server.url, '--key', server.key]);
       assert.equal(JSON.parse(rerun.stdout).counts.conversation.skipped, 2);
       assert.equal(JSON.parse(rerun.stdout).counts.conversation.imported, 0);

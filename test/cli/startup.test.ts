@@ -178,7 +178,10 @@ describe('createDataDir and listenError', () => {
 
   test('maps listen failures to the setting that explains them', () => {
     const fail = (code: string) => Object.assign(new Error(code), { code });
-    assert.ok(listenError(fail('EADDRINUSE'), 'h', 1) instanceof ConfigError);
+    assert.ok(
+      listenError(fail('EADDRINUSE'), 'h', 1) instanceof ConfigError,
+      "listenError(fail('EADDRINUSE'), 'h', 1) instanceof ConfigError",
+    );
     assert.match(
       listenError(fail('ENOTFOUND'), 'nowhere.invalid', 1).message,
       /^HOST=nowhere\.invalid cannot be resolved/,

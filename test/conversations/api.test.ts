@@ -56,7 +56,7 @@ for (const dialect of dialects()) {
       const { id, discarded } = res.json();
       assert.equal(discarded, true);
       const list: Page[] = (await get(ada, '/v1/dev/user/conversations?limit=1000')).json();
-      assert.ok(!list.some((c) => c.id === id));
+      assert.ok(!list.some((c) => c.id === id), '!list.some((c) => c.id === id)');
       // The single read still returns it (research/omi-rest.md §2.1).
       assert.equal((await get(ada, `/v1/dev/user/conversations/${id}`)).statusCode, 200);
     });
@@ -279,12 +279,12 @@ for (const dialect of dialects()) {
         });
       assert.equal((await patch(true)).json().discarded, true);
       let ids = ((await get(ada, '/v1/dev/user/conversations?limit=1000')).json() as Page[]).map((c) => c.id);
-      assert.ok(!ids.includes(id));
+      assert.ok(!ids.includes(id), '!ids.includes(id)');
       const restored = (await patch(false)).json();
       assert.equal(restored.discarded, false);
       assert.equal(restored.status, 'completed');
       ids = ((await get(ada, '/v1/dev/user/conversations?limit=1000')).json() as Page[]).map((c) => c.id);
-      assert.ok(ids.includes(id));
+      assert.ok(ids.includes(id), 'ids.includes(id)');
     });
 
     test('a restored filler conversation is kept by the user policy', async () => {

@@ -94,8 +94,11 @@ for (const dialect of dialects()) {
       const cats = [...new Set(all.map((c) => c.structured.category))];
       const wanted = cats.slice(0, 2);
       const page = await list(`?categories=${wanted.join(',')}`);
-      assert.ok(page.length > 0);
-      assert.ok(page.every((c) => wanted.includes(c.structured.category)));
+      assert.ok(page.length > 0, 'page.length > 0');
+      assert.ok(
+        page.every((c) => wanted.includes(c.structured.category)),
+        'page.every((c) => wanted.includes(c.structured.category))',
+      );
       assert.equal(page.length, all.filter((c) => wanted.includes(c.structured.category)).length);
     });
 

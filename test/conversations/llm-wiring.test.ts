@@ -56,7 +56,10 @@ describe('LLM engine wiring', () => {
     // Issue 17: the model's title is kept as it wrote it (trimmed, capped), not re-cased.
     assert.equal(row?.title, 'Quarterly Budget Review With Maria');
     assert.equal(row?.category, 'finance');
-    assert.ok(llm.requests.some((r) => r.authorization === 'Bearer test-key'));
+    assert.ok(
+      llm.requests.some((r) => r.authorization === 'Bearer test-key'),
+      "llm.requests.some((r) => r.authorization === 'Bearer test-key')",
+    );
   });
 
   test('a failing model falls back to the local engine and the fallback is recorded', async () => {

@@ -217,7 +217,10 @@ for (const dialect of dialects()) {
 
     test("one user never sees another's items", async () => {
       await create(bob, { description: "Bob's chore" });
-      assert.ok((await list(ada, '?limit=1000')).every((i) => i.description !== "Bob's chore"));
+      assert.ok(
+        (await list(ada, '?limit=1000')).every((i) => i.description !== "Bob's chore"),
+        "(await list(ada, '?limit=1000')).every((i) => i.description !== \"Bob's chore\")",
+      );
     });
 
     describe('items extracted from conversations', () => {

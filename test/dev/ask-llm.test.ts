@@ -97,14 +97,20 @@ for (const dialect of dialects()) {
       embeddings.requests.length = 0;
       const first = await ask('Where should the holiday week be?');
       assert.equal(first.json().sources[0].id, ids.holiday);
-      assert.ok(embeddings.requests.flatMap((r) => r.input).includes('Where should the holiday week be?'));
+      assert.ok(
+        embeddings.requests.flatMap((r) => r.input).includes('Where should the holiday week be?'),
+        "embeddings.requests.flatMap((r) => r.input).includes('Where should the holiday week be?')",
+      );
       // Embedded by the first question asked (earlier tests), kept for later ones.
       const stored = await t.ctx.store.db
         .selectFrom('conversation_embeddings')
         .select(['conversation_id', 'user_id', 'model'])
         .execute();
       assert.deepEqual(stored.map((r) => r.conversation_id).sort(), [ids.holiday, ids.pricing].sort());
-      assert.ok(stored.every((r) => r.user_id === ada.uid && r.model === 'fake-embed'));
+      assert.ok(
+        stored.every((r) => r.user_id === ada.uid && r.model === 'fake-embed'),
+        "stored.every((r) => r.user_id === ada.uid && r.model === 'fake-embed')",
+      );
 
       embeddings.requests.length = 0;
       await ask('Where should the holiday week be?');
@@ -123,7 +129,10 @@ for (const dialect of dialects()) {
       assert.equal(renamed.statusCode, 200, renamed.body);
       embeddings.requests.length = 0;
       await ask('Where should the holiday week be?');
-      assert.ok(embeddings.requests.some((r) => r.input.some((i) => i.startsWith('Holiday in Porto'))));
+      assert.ok(
+        embeddings.requests.some((r) => r.input.some((i) => i.startsWith('Holiday in Porto'))),
+        "embeddings.requests.some((r) => r.input.some((i) => i.startsWith('Holiday in Porto')))",
+      );
     });
 
     test('a failing embedding provider falls back to the full-text ranking', async () => {
@@ -141,7 +150,7 @@ for (const dialect of dialects()) {
       const res = await ask('What did we decide about prices?');
       assert.equal(res.statusCode, 200);
       assert.match(res.json().answer, /raise prices by 10% in April\. \[1\]/);
-      assert.ok(llm.requests.length >= 1);
+      assert.ok(llm.requests.length >= 1, 'llm.requests.length >= 1');
     });
   });
 }

@@ -139,7 +139,7 @@ for (const dialect of dialects()) {
 
     test('limit bounds the sources', async () => {
       const body = await answer(ada, { question: 'What happened last week or this week?', limit: 1 });
-      assert.ok(body.sources.length <= 1);
+      assert.ok(body.sources.length <= 1, 'body.sources.length <= 1');
       const all = await answer(ada, { question: 'What happened in the past 3 days?', limit: 10 });
       assert.equal(all.sources.length, 3);
     });

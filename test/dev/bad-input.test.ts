@@ -310,7 +310,10 @@ for (const dialect of dialects()) {
         if (c.detail !== undefined) assert.deepEqual(body, { detail: c.detail });
         else if (c.status === 422 && Array.isArray(body.detail)) {
           for (const issue of body.detail)
-            assert.ok(Array.isArray(issue.loc) && typeof issue.msg === 'string' && typeof issue.type === 'string');
+            assert.ok(
+              Array.isArray(issue.loc) && typeof issue.msg === 'string' && typeof issue.type === 'string',
+              "Array.isArray(issue.loc) && typeof issue.msg === 'string' && typeof issue.type === 'string'",
+            );
         } else assert.equal(typeof body.detail, 'string');
         assert.deepEqual(await snapshot(), before);
       });

@@ -56,7 +56,7 @@ for (const dialect of dialects()) {
         String(res.headers['content-disposition']),
         /attachment; filename="keepsake-export-\d{4}-\d{2}-\d{2}\.ndjson"/,
       );
-      assert.ok(res.headers['x-ratelimit-limit']);
+      assert.ok(res.headers['x-ratelimit-limit'], "res.headers['x-ratelimit-limit']");
       const [header] = lines;
       assert.equal(header.type, 'export');
       assert.equal(header.version, 1);
@@ -125,7 +125,7 @@ for (const dialect of dialects()) {
     test("holds only the caller's data", async () => {
       await seedMemory(t.ctx, bob.uid, { content: "Bob's private memory" });
       const { res } = await exportOf(ada);
-      assert.ok(!res.body.includes("Bob's private memory"));
+      assert.ok(!res.body.includes("Bob's private memory"), '!res.body.includes("Bob\'s private memory")');
     });
 
     test('needs conversations:read and memories:read', async () => {
@@ -146,7 +146,10 @@ for (const dialect of dialects()) {
       const { res, lines } = await exportOf(user);
       assert.equal(res.statusCode, 200);
       assert.deepEqual(lines[0].sections, ['folders', 'conversations', 'memories']);
-      assert.ok(lines.every((l) => l.type !== 'action_item' && l.type !== 'goal'));
+      assert.ok(
+        lines.every((l) => l.type !== 'action_item' && l.type !== 'goal'),
+        "lines.every((l) => l.type !== 'action_item' && l.type !== 'goal')",
+      );
     });
   });
 }

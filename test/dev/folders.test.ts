@@ -170,7 +170,10 @@ for (const dialect of dialects()) {
 
     test("another user's folder cannot be read, renamed or deleted", async () => {
       const folder = await createFolder(bob, { name: 'Private' });
-      assert.ok((await folders(ada)).every((f) => f.id !== folder.id));
+      assert.ok(
+        (await folders(ada)).every((f) => f.id !== folder.id),
+        '(await folders(ada)).every((f) => f.id !== folder.id)',
+      );
       assert.equal((await call(ada, 'PATCH', `/v1/dev/user/folders/${folder.id}`, { name: 'x' })).statusCode, 404);
       assert.equal((await call(ada, 'DELETE', `/v1/dev/user/folders/${folder.id}`)).statusCode, 404);
       assert.equal((await folders(bob)).find((f) => f.id === folder.id)?.name, 'Private');

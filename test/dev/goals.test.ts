@@ -174,7 +174,10 @@ for (const dialect of dialects()) {
       assert.equal(params('/v1/dev/user/memories/search', 'get').limit, false);
       // Shared schemas carry their names, for generated clients' type names.
       assert.ok(spec.components.schemas.DeveloperGoal, Object.keys(spec.components.schemas).join(','));
-      assert.ok(!Object.keys(spec.components.schemas).some((name) => name.startsWith('def-')));
+      assert.ok(
+        !Object.keys(spec.components.schemas).some((name) => name.startsWith('def-')),
+        "!Object.keys(spec.components.schemas).some((name) => name.startsWith('def-'))",
+      );
     });
 
     test('non-finite or out-of-range progress → 422', async () => {

@@ -244,7 +244,10 @@ for (const dialect of dialects()) {
     test("one user never sees another's memories", async () => {
       await create(bob, { content: "Bob's secret" });
       const list: Memory[] = (await call(ada, 'GET', '/v1/dev/user/memories?limit=1000')).json();
-      assert.ok(list.every((m) => m.content !== "Bob's secret"));
+      assert.ok(
+        list.every((m) => m.content !== "Bob's secret"),
+        'list.every((m) => m.content !== "Bob\'s secret")',
+      );
     });
 
     test('a read-only key can list but not create (403 with the scope)', async () => {
@@ -262,7 +265,7 @@ for (const dialect of dialects()) {
         headers: { authorization: `Bearer ${ada.key}` },
       });
       assert.equal(ok.statusCode, 200);
-      assert.ok(Array.isArray(ok.json()));
+      assert.ok(Array.isArray(ok.json()), 'Array.isArray(ok.json())');
       const bad = await t.app.inject({
         method: 'GET',
         url: '/v1/dev/user/memories?limit=1',

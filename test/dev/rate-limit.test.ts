@@ -62,7 +62,7 @@ describe('rate-limit policies and configuration', () => {
   });
 
   test('the test config lifts the limits (other suites send many requests)', () => {
-    assert.ok(testConfig().rateLimitBoost >= 1e6);
+    assert.ok(testConfig().rateLimitBoost >= 1e6, 'testConfig().rateLimitBoost >= 1e6');
   });
 });
 
@@ -221,7 +221,7 @@ describe('rate-limit counters in Redis', {
     const limiter = createRateLimiter(config({ redisUrl: 'redis://127.0.0.1:1' }), new ManualClock(), silent);
     try {
       await assert.rejects(limiter.hit('dev:memories_read', 'dev:u:k'), (err: unknown) => {
-        assert.ok(err instanceof AppError);
+        assert.ok(err instanceof AppError, 'err instanceof AppError');
         assert.equal(err.statusCode, 503);
         assert.equal(err.detail, 'Rate limiter unavailable');
         return true;

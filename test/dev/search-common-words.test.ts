@@ -89,7 +89,10 @@ describe('memory search for words in most memories (sqlite)', () => {
     assert.deepEqual(await search(ada, 'q=friends&limit=10&categories=work'), work.slice(0, 10));
     const bobs = await search(bob, 'q=friends&limit=100');
     assert.equal(bobs.length, 100);
-    assert.ok(bobs.every((id) => !adaIds.includes(id)));
+    assert.ok(
+      bobs.every((id) => !adaIds.includes(id)),
+      'bobs.every((id) => !adaIds.includes(id))',
+    );
   });
 
   test('with a rarer word, the rarer word ranks and the common one still has to match', async () => {

@@ -42,7 +42,10 @@ for (const dialect of dialects()) {
       assert.equal(body.ranking, 'full_text');
       assert.deepEqual(Object.keys(body.items[0]).sort(), ['category', 'content', 'id', 'relevance_score']);
       assert.equal(body.items[0].id, id);
-      assert.ok(body.items[0].relevance_score > 0 && body.items[0].relevance_score < 1);
+      assert.ok(
+        body.items[0].relevance_score > 0 && body.items[0].relevance_score < 1,
+        'body.items[0].relevance_score > 0 && body.items[0].relevance_score < 1',
+      );
       assert.equal(body.archive_default_visible, false);
       assert.equal(body.policy.consumer, 'developer_api');
     });
@@ -136,7 +139,10 @@ for (const dialect of dialects()) {
           [close, partial],
         );
         assert.equal(result.returned_count, 2);
-        assert.ok(result.items[0].relevance_score > result.items[1].relevance_score);
+        assert.ok(
+          result.items[0].relevance_score > result.items[1].relevance_score,
+          'result.items[0].relevance_score > result.items[1].relevance_score',
+        );
         assert.equal(fake.requests[0].path, '/v1/embeddings');
         assert.equal(fake.requests[0].authorization, 'Bearer sk-test');
         assert.equal(fake.requests[0].model, 'test-embed');
@@ -200,7 +206,10 @@ for (const dialect of dialects()) {
         const other = await createUser(t.ctx);
         await seedMemory(t.ctx, other.uid, { content: 'secret island hideout' });
         const result = await search(t, ada, 'secret island hideout');
-        assert.ok(result.items.every((i) => i.content !== 'secret island hideout'));
+        assert.ok(
+          result.items.every((i) => i.content !== 'secret island hideout'),
+          "result.items.every((i) => i.content !== 'secret island hideout')",
+        );
       });
     });
   }

@@ -41,7 +41,7 @@ function setUp(limiter: (clock: ManualClock) => RateLimiter = memoryLimiter) {
   /** The outcome of `appId`'s webhook reply `body` for `userId`. */
   const reply = async (userId: string, appId: string, body = ASK) => {
     const app = apps.apps.get(appId);
-    assert.ok(app);
+    assert.ok(app, 'app');
     return notifier.handleReply(userId, app, body, []);
   };
   return { clock, apps, notifications, generator, reply };

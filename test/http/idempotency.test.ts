@@ -60,7 +60,7 @@ for (const dialect of dialects()) {
         assert.equal(first.statusCode, 200, first.body);
         assert.equal(first.headers['idempotent-replayed'], undefined);
         const created = (await count(create.table, ada.uid)) - before;
-        assert.ok(created > 0);
+        assert.ok(created > 0, 'created > 0');
         const again = await post(ada, create.url, create.body, key);
         assert.equal(again.statusCode, 200);
         assert.equal(again.headers['idempotent-replayed'], 'true');

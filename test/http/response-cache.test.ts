@@ -55,6 +55,7 @@ for (const dialect of dialects()) {
       assert.notEqual(changed.headers.etag, etag);
       assert.ok(
         (JSON.parse(changed.body) as Array<{ content: string }>).some((m) => m.content === 'Ada likes green tea'),
+        "(JSON.parse(changed.body) as Array<{ content: string }>).some((m) => m.content === 'Ada likes gre...",
       );
     });
 
@@ -111,7 +112,10 @@ for (const dialect of dialects()) {
         .execute();
       assert.deepEqual(titles((await get(ada, url)).body), ['After the fix']);
       await t.ctx.store.db.deleteFrom('conversations').where('user_id', '=', ada.uid).where('id', '=', id).execute();
-      assert.ok(!titles((await get(ada, url)).body).includes('After the fix'));
+      assert.ok(
+        !titles((await get(ada, url)).body).includes('After the fix'),
+        "!titles((await get(ada, url)).body).includes('After the fix')",
+      );
     });
 
     test('a transcript appended to a completed conversation changes cached search results', async () => {
@@ -145,8 +149,8 @@ for (const dialect of dialects()) {
       const url = '/v1/dev/user/memories?limit=100';
       const adaBody = (await get(ada, url)).body;
       const bobBody = (await get(bob, url)).body;
-      assert.ok(!adaBody.includes('Bob keeps bees'));
-      assert.ok(bobBody.includes('Bob keeps bees'));
+      assert.ok(!adaBody.includes('Bob keeps bees'), "!adaBody.includes('Bob keeps bees')");
+      assert.ok(bobBody.includes('Bob keeps bees'), "bobBody.includes('Bob keeps bees')");
       const bobTag = (await get(bob, url)).headers.etag;
       const adaTag = (await get(ada, url)).headers.etag;
       assert.notEqual(bobTag, adaTag);
@@ -273,7 +277,7 @@ describe('response cache limits', () => {
     assert.throws(
       () => loadConfig({ RESPONSE_CACHE_MB: 'lots' }),
       (err: unknown) => {
-        assert.ok(err instanceof ConfigError);
+        assert.ok(err instanceof ConfigError, 'err instanceof ConfigError');
         assert.match(err.message, /^RESPONSE_CACHE_MB must be an integer/);
         return true;
       },

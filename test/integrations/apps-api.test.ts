@@ -68,7 +68,10 @@ for (const dialect of dialects()) {
     test('the list holds apps the user owns or enabled, not others', async () => {
       const mine = await createApp({ ...INTEGRATION, name: 'Mine' });
       const res = await call(other, 'GET', '/v1/apps');
-      assert.ok(!res.json().some((a: { id: string }) => a.id === mine.app_id));
+      assert.ok(
+        !res.json().some((a: { id: string }) => a.id === mine.app_id),
+        '!res.json().some((a: { id: string }) => a.id === mine.app_id)',
+      );
       await call(other, 'POST', `/v1/apps/${mine.app_id}/enable`);
       const after = (await call(other, 'GET', '/v1/apps')).json() as Array<{
         id: string;
@@ -88,7 +91,10 @@ for (const dialect of dialects()) {
       assert.equal(key.label, `sk_${key.secret.slice(3, 7)}...${key.secret.slice(-4)}`);
       const listed = (await call(owner, 'GET', `/v1/apps/${created.app_id}/keys`)).json();
       assert.equal(listed.length, 2);
-      assert.ok(listed.every((k: object) => !('secret' in k)));
+      assert.ok(
+        listed.every((k: object) => !('secret' in k)),
+        "listed.every((k: object) => !('secret' in k))",
+      );
       assert.equal((await call(owner, 'DELETE', `/v1/apps/${created.app_id}/keys/${key.id}`)).statusCode, 204);
       assert.equal((await call(owner, 'GET', `/v1/apps/${created.app_id}/keys`)).json().length, 1);
     });

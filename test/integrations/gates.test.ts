@@ -89,7 +89,7 @@ for (const dialect of dialects()) {
         });
 
         test('the key without its sk_ prefix is the same key, as the reference strips it', async () => {
-          assert.ok(app.key.startsWith('sk_'));
+          assert.ok(app.key.startsWith('sk_'), "app.key.startsWith('sk_')");
           const res = await send(route, app.appId, { authorization: `Bearer ${app.key.slice(3)}` });
           assert.equal(res.statusCode, 200, res.body);
         });
@@ -214,7 +214,7 @@ for (const dialect of dialects()) {
       const res = await t.app.inject({ method: 'POST', url, headers: app.bearer, payload: { text: 'One too many.' } });
       assert.equal(res.statusCode, 429);
       assert.match(res.json().detail, /^Rate limit exceeded\. Try again in \d+s\.$/);
-      assert.ok(Number(res.headers['retry-after']) > 0);
+      assert.ok(Number(res.headers['retry-after']) > 0, "Number(res.headers['retry-after']) > 0");
       assert.equal(res.headers['x-ratelimit-limit'], '10');
       assert.equal(res.headers['x-ratelimit-remaining'], '0');
     });

@@ -132,11 +132,14 @@ for (const dialect of dialects()) {
         .where('user_id', '=', fresh.uid)
         .executeTakeFirstOrThrow();
       assert.equal(job.kind, 'app.memories.extract');
-      assert.ok(!job.payload.includes('Lisbon'));
+      assert.ok(!job.payload.includes('Lisbon'), "!job.payload.includes('Lisbon')");
       await t.ctx.runner.drain();
       const stored = await memoriesOf(fresh.uid);
       assert.ok(stored.length > 0, 'memories were extracted');
-      assert.ok(stored.every((m) => m.origin === 'app' && m.app_id === app.appId));
+      assert.ok(
+        stored.every((m) => m.origin === 'app' && m.app_id === app.appId),
+        "stored.every((m) => m.origin === 'app' && m.app_id === app.appId)",
+      );
       assert.ok(
         stored.every((m) => JSON.parse(m.tags).includes('email')),
         'tagged with the text source',

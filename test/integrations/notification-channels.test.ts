@@ -129,7 +129,10 @@ for (const dialect of dialects()) {
       assert.equal(call.headers.title, `=?UTF-8?B?${Buffer.from('Café Bot says').toString('base64')}?=`);
       assert.equal(call.signatureValid, true);
       const rows = (await deliveries(t, user.uid)).filter((d) => d.kind === 'push');
-      assert.ok(rows.every((d) => d.status === 'delivered'));
+      assert.ok(
+        rows.every((d) => d.status === 'delivered'),
+        "rows.every((d) => d.status === 'delivered')",
+      );
       assert.equal(call.headers['idempotency-key'], rows[rows.length - 1].id);
     });
   });

@@ -147,7 +147,10 @@ for (const dialect of dialects()) {
         ['second'],
       );
       const adas = await t.app.inject({ method: 'GET', url: '/v1/notifications?limit=100', headers: user.session });
-      assert.ok(adas.json().every((n: { message: string }) => n.message !== 'first' && n.message !== 'second'));
+      assert.ok(
+        adas.json().every((n: { message: string }) => n.message !== 'first' && n.message !== 'second'),
+        "adas.json().every((n: { message: string }) => n.message !== 'first' && n.message !== 'second')",
+      );
     });
 
     test("every notification is published on the user's bus channel (listen sockets forward it)", async () => {

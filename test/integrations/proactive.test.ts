@@ -174,7 +174,10 @@ for (const dialect of dialects()) {
       llm.answer(() => ({ content: 'Stay hydrated today.' }));
       await batch(user);
       const rows = await deliveries(t, user.uid);
-      assert.ok(rows.some((d) => d.app_id === second.appId));
+      assert.ok(
+        rows.some((d) => d.app_id === second.appId),
+        'rows.some((d) => d.app_id === second.appId)',
+      );
       assert.deepEqual(
         rows.map((d) => d.outcome),
         ['notified', 'notified'],

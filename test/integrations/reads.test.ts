@@ -79,7 +79,7 @@ for (const dialect of dialects()) {
 
     test('conversations read in the shape of SPEC §2.3 with the full text and timed segments', async () => {
       const [found] = (await conversations()).filter((c) => c.id === segmentsId);
-      assert.ok(found);
+      assert.ok(found, 'found');
       assert.equal(found.text, SEGMENTS.map((s) => s.text).join('\n'));
       assert.deepEqual(
         found.transcript_segments.map((s) => [s.text, s.start_time, s.end_time, s.is_user]),
@@ -92,8 +92,14 @@ for (const dialect of dialects()) {
     });
 
     test('discarded conversations are hidden unless include_discarded=true', async () => {
-      assert.ok(!(await conversations()).some((c) => c.id === discardedId));
-      assert.ok((await conversations('?include_discarded=true')).some((c) => c.id === discardedId));
+      assert.ok(
+        !(await conversations()).some((c) => c.id === discardedId),
+        '!(await conversations()).some((c) => c.id === discardedId)',
+      );
+      assert.ok(
+        (await conversations('?include_discarded=true')).some((c) => c.id === discardedId),
+        "(await conversations('?include_discarded=true')).some((c) => c.id === discardedId)",
+      );
       // Spelled as the reference's parser accepts booleans.
       for (const spelling of ['True', '1', 'yes', 'on'])
         assert.ok(
@@ -105,9 +111,15 @@ for (const dialect of dialects()) {
     });
 
     test('statuses filters by status, comma-separated or repeated', async () => {
-      assert.ok((await conversations('?statuses=completed')).length >= 1);
+      assert.ok(
+        (await conversations('?statuses=completed')).length >= 1,
+        "(await conversations('?statuses=completed')).length >= 1",
+      );
       assert.equal((await conversations('?statuses=in_progress,processing')).length, 0);
-      assert.ok((await conversations('?statuses=processing&statuses=completed')).length >= 1);
+      assert.ok(
+        (await conversations('?statuses=processing&statuses=completed')).length >= 1,
+        "(await conversations('?statuses=processing&statuses=completed')).length >= 1",
+      );
     });
 
     test('an unknown status → 422', async () => {
@@ -136,7 +148,10 @@ for (const dialect of dialects()) {
 
     test('date filters take ISO datetimes or bare dates; anything else → 400 with the reference text', async () => {
       assert.equal((await conversations('?start_date=2999-01-01')).length, 0);
-      assert.ok((await conversations('?end_date=2999-01-01T00:00:00Z')).length >= 1);
+      assert.ok(
+        (await conversations('?end_date=2999-01-01T00:00:00Z')).length >= 1,
+        "(await conversations('?end_date=2999-01-01T00:00:00Z')).length >= 1",
+      );
       const res = await get('conversations?start_date=yesterday');
       assert.equal(res.statusCode, 400);
       assert.deepEqual(res.json(), {
@@ -164,10 +179,16 @@ for (const dialect of dialects()) {
     test("reading for one user never returns another user's conversations", async () => {
       const adas = await conversations('?include_discarded=true');
       const bobs = await conversations('?include_discarded=true', bob.uid);
-      assert.ok(bobs.length >= 1);
+      assert.ok(bobs.length >= 1, 'bobs.length >= 1');
       const adaIds = new Set(adas.map((c) => c.id));
-      assert.ok(bobs.every((c) => !adaIds.has(c.id)));
-      assert.ok(adas.every((c) => !c.text.includes('Bob')));
+      assert.ok(
+        bobs.every((c) => !adaIds.has(c.id)),
+        'bobs.every((c) => !adaIds.has(c.id))',
+      );
+      assert.ok(
+        adas.every((c) => !c.text.includes('Bob')),
+        "adas.every((c) => !c.text.includes('Bob'))",
+      );
     });
   });
 }

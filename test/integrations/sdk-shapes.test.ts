@@ -92,9 +92,9 @@ for (const dialect of dialects()) {
       const memory = (memories.body.memories as Array<Record<string, unknown>>).find((m) =>
         String(m.content).includes('heirloom'),
       );
-      assert.ok(memory);
+      assert.ok(memory, 'memory');
       assert.equal(memory.uid, user.uid);
-      assert.ok('layer' in memory);
+      assert.ok('layer' in memory, "'layer' in memory");
 
       const found = await call(
         'POST',
@@ -115,7 +115,7 @@ for (const dialect of dialects()) {
         due_end_date: '2100-01-01T00:00:00Z',
       });
       assert.equal(tasks.status, 200, JSON.stringify(tasks.body));
-      assert.ok(Array.isArray(tasks.body.tasks));
+      assert.ok(Array.isArray(tasks.body.tasks), 'Array.isArray(tasks.body.tasks)');
     });
 
     test('sendNotification and sendNotificationV1 deliver with the same key', async () => {

@@ -116,7 +116,10 @@ for (const dialect of dialects()) {
 
     test('max_transcript_segments=0 empties each conversation’s transcript', async () => {
       const page = (await search({}, ada.uid, '&max_transcript_segments=0')).json() as SearchPage;
-      assert.ok(page.conversations.every((c) => c.transcript_segments.length === 0));
+      assert.ok(
+        page.conversations.every((c) => c.transcript_segments.length === 0),
+        'page.conversations.every((c) => c.transcript_segments.length === 0)',
+      );
     });
 
     test('a bad page value → 422', async () => {

@@ -113,7 +113,7 @@ describe('webhook SSRF guard', () => {
     const error = await new Promise<Error | null>((resolve) => {
       guardedLookup('localhost', { all: false }, (err) => resolve(err));
     });
-    assert.ok(error instanceof PrivateTargetError);
+    assert.ok(error instanceof PrivateTargetError, 'error instanceof PrivateTargetError');
   });
 });
 

@@ -64,7 +64,7 @@ for (const dialect of dialects()) {
       const body = call.json as { id: string; structured: { title: string }; transcript_segments: unknown[] };
       assert.equal(body.id, id);
       assert.notEqual(body.structured.title, '');
-      assert.ok(Array.isArray(body.transcript_segments));
+      assert.ok(Array.isArray(body.transcript_segments), 'Array.isArray(body.transcript_segments)');
       assert.equal(call.signatureValid, true);
       assert.equal(call.headers['x-keepsake-event'], 'memory_creation');
       assert.match(String(call.headers['idempotency-key']), /^[0-9a-f-]{36}$/);
@@ -164,7 +164,10 @@ for (const dialect of dialects()) {
         1,
         'the same Idempotency-Key on every attempt',
       );
-      assert.ok(calls.every((c) => c.signatureValid === true));
+      assert.ok(
+        calls.every((c) => c.signatureValid === true),
+        'calls.every((c) => c.signatureValid === true)',
+      );
       const job = await t.ctx.store.db
         .selectFrom('jobs')
         .selectAll()
@@ -246,7 +249,7 @@ for (const dialect of dialects()) {
       await fake.waitFor(12, '/fast', 3000);
       assert.ok(Date.now() - started < 3000, 'every fast delivery arrived while the slow app was still stalling');
       assert.ok(queued < 1000, `queueing 12 batches took ${queued} ms`);
-      assert.ok(fake.callsTo('/slow').length >= 1);
+      assert.ok(fake.callsTo('/slow').length >= 1, "fake.callsTo('/slow').length >= 1");
     });
   });
 

@@ -75,7 +75,7 @@ for (const dialect of dialects()) {
       );
     const row = async (jobId: string) => {
       const found = await table.findById(jobId);
-      assert.ok(found);
+      assert.ok(found, 'found');
       return found;
     };
     const completed = (jobId: string) => until(async () => (await row(jobId)).status === 'completed', jobId);
@@ -101,7 +101,10 @@ for (const dialect of dialects()) {
       const jobs = await Promise.all([enqueue(), enqueue(), enqueue()]);
       api.wake();
       for (const jobId of jobs) await completed(jobId);
-      assert.ok(jobs.every((jobId) => ran.filter((r) => r.jobId === jobId).length === 1));
+      assert.ok(
+        jobs.every((jobId) => ran.filter((r) => r.jobId === jobId).length === 1),
+        'jobs.every((jobId) => ran.filter((r) => r.jobId === jobId).length === 1)',
+      );
     });
 
     test('a failed attempt is retried through a delayed delivery of a new generation', async () => {
@@ -131,7 +134,7 @@ for (const dialect of dialects()) {
       const done = await row(jobId);
       assert.equal(done.attempts, 2);
       assert.equal(done.lease_owner, 'worker');
-      assert.ok(done.dispatch_generation >= 1);
+      assert.ok(done.dispatch_generation >= 1, 'done.dispatch_generation >= 1');
     });
 
     test('a dispatch lost with Redis is re-sent; a delivery still queued is not', async () => {

@@ -18,18 +18,24 @@ describe('audio formats', () => {
     assert.deepEqual(validateAudioFormat('linear16', 16000), { codec: 'pcm16', sampleRate: 16000 });
     for (const rate of [0, -16000, 16001, 96000, 30_000_000]) {
       const result = validateAudioFormat('pcm16', rate);
-      assert.ok('reason' in result && result.reason.includes(String(rate)) && Buffer.byteLength(result.reason) <= 123);
+      assert.ok(
+        'reason' in result && result.reason.includes(String(rate)) && Buffer.byteLength(result.reason) <= 123,
+        "'reason' in result && result.reason.includes(String(rate)) && Buffer.byteLength(result.reason) <=...",
+      );
     }
   });
 
   test('opus, aac and lc3_fs1030 are accepted at their rates; bare lc3 is refused for want of a frame duration', () => {
     assert.deepEqual(validateAudioFormat('opus_fs320', 24000), { codec: 'opus', sampleRate: 24000 });
-    assert.ok('reason' in validateAudioFormat('opus', 44100));
+    assert.ok('reason' in validateAudioFormat('opus', 44100), "'reason' in validateAudioFormat('opus', 44100)");
     assert.deepEqual(validateAudioFormat('aac', 16000), { codec: 'aac', sampleRate: 16000 });
     assert.deepEqual(validateAudioFormat('lc3_fs1030', 16000), { codec: 'lc3', sampleRate: 16000 });
-    assert.ok('reason' in validateAudioFormat('lc3_fs1030', 44100));
+    assert.ok(
+      'reason' in validateAudioFormat('lc3_fs1030', 44100),
+      "'reason' in validateAudioFormat('lc3_fs1030', 44100)",
+    );
     const bare = validateAudioFormat('lc3', 16000);
-    assert.ok('reason' in bare && /lc3_fs1030/.test(bare.reason));
+    assert.ok('reason' in bare && /lc3_fs1030/.test(bare.reason), "'reason' in bare && /lc3_fs1030/.test(bare.reason)");
   });
 
   test('pcm8 is unsigned 8-bit: 128 is silence and 255 is near full scale', () => {
@@ -64,7 +70,7 @@ describe('energy VAD', () => {
     vad.push(Buffer.alloc(32_000));
     assert.equal(utterances.length, 1);
     assert.ok(utterances[0].start >= 0.7 && utterances[0].start <= 1.0, `start ${utterances[0].start}`);
-    assert.ok(utterances[0].end - utterances[0].start >= 0.6);
+    assert.ok(utterances[0].end - utterances[0].start >= 0.6, 'utterances[0].end - utterances[0].start >= 0.6');
   });
 
   test('silence alone and a click shorter than the minimum yield nothing', () => {

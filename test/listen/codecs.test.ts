@@ -61,7 +61,10 @@ describe('LC3 frames', { skip: lc3Missing }, () => {
     const frames = encodeLc3(tone(200, 16000), 16000);
     // 20 frames of audio, and one more for the codec's 2.5 ms delay
     assert.equal(frames.length, 21);
-    assert.ok(frames.every((f) => f.length === 30));
+    assert.ok(
+      frames.every((f) => f.length === 30),
+      'frames.every((f) => f.length === 30)',
+    );
   });
 
   for (const rate of [16000, 48000]) {

@@ -49,7 +49,10 @@ for (const dialect of dialects()) {
     test('past the cap a native or browser stream is closed with 1008 naming the limit', async () => {
       const held = [await open(user), await open(user)];
       try {
-        assert.ok(held.every((c) => c.closed === null));
+        assert.ok(
+          held.every((c) => c.closed === null),
+          'held.every((c) => c.closed === null)',
+        );
         assert.deepEqual((await open(user)).closed, REFUSAL);
         assert.deepEqual((await openWeb(user)).closed, REFUSAL, '/v4/web/listen shares the count');
         const other = await open(server.user);

@@ -87,7 +87,7 @@ describe('Deepgram provider', () => {
     client.send(Buffer.alloc(8000, 128)); // one second of 8-bit silence
     const connection = deepgram.connections[deepgram.connections.length - 1];
     await client.waitFor(() => connection.audioBytes >= 31_000 || null, 2000, 'one second of 16 kHz audio');
-    assert.ok(connection.audioBytes <= 32_000);
+    assert.ok(connection.audioBytes <= 32_000, 'connection.audioBytes <= 32_000');
     await client.close();
   });
 
@@ -150,7 +150,7 @@ describe('OpenAI-compatible transcription provider', () => {
     const [seg] = await client.waitFor(() => (client.transcripts().length > 0 ? client.transcripts() : null));
     assert.equal(seg.text, 'a tone was heard');
     assert.equal(seg.stt_provider, 'openai');
-    assert.ok(Number(seg.end) - Number(seg.start) >= 0.8);
+    assert.ok(Number(seg.end) - Number(seg.start) >= 0.8, 'Number(seg.end) - Number(seg.start) >= 0.8');
     assert.equal(transcriber.requests[0].path, '/v1/audio/transcriptions');
     assert.equal(transcriber.requests[0].auth, 'Bearer sk-test');
     assert.match(transcriber.requests[0].body.toString('latin1'), /RIFF....WAVE/s);

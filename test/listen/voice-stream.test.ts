@@ -55,8 +55,14 @@ for (const dialect of dialects()) {
       assert.equal(segment.speaker_id, 0);
       assert.equal(segment.is_user, false);
       assert.equal(segment.person_id, null);
-      assert.ok(typeof segment.start === 'number' && typeof segment.end === 'number');
-      assert.ok(Math.abs(stats(transcriber.requests[seen].pcm).hz - 440) < 30);
+      assert.ok(
+        typeof segment.start === 'number' && typeof segment.end === 'number',
+        "typeof segment.start === 'number' && typeof segment.end === 'number'",
+      );
+      assert.ok(
+        Math.abs(stats(transcriber.requests[seen].pcm).hz - 440) < 30,
+        'Math.abs(stats(transcriber.requests[seen].pcm).hz - 440) < 30',
+      );
       // Transcription only: no events, no ping, and the socket stays open for the client to close.
       assert.ok(
         client.frames.every((f) => Array.isArray(f)),

@@ -43,7 +43,7 @@ describe('the MCP ask tool against a real server process', () => {
   test('is not offered to a key without conversations:read, and its arguments are checked', async () => {
     const memoriesOnly = await start(createKey(server, ['memories:read']));
     const tools = (await memoriesOnly.request('tools/list')).result?.tools as Array<{ name: string }>;
-    assert.ok(!tools.some((t) => t.name === 'ask'));
+    assert.ok(!tools.some((t) => t.name === 'ask'), "!tools.some((t) => t.name === 'ask')");
     const mcp = await start(server.key);
     const listed = (await mcp.request('tools/list')).result?.tools as Array<{
       name: string;

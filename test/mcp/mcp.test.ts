@@ -64,7 +64,10 @@ describe('keepsake mcp against a real server process', () => {
       inputSchema: { type: string };
     }>;
     assert.deepEqual(tools.map((t) => t.name).sort(), ALL_TOOLS);
-    assert.ok(tools.every((t) => t.inputSchema.type === 'object'));
+    assert.ok(
+      tools.every((t) => t.inputSchema.type === 'object'),
+      "tools.every((t) => t.inputSchema.type === 'object')",
+    );
   });
 
   test('tools/list leaves out the write tools for a read-only key', async () => {

@@ -334,7 +334,10 @@ test('a pronoun inside the line is resolved to what the last clause before it na
     ['Nurse', false, 'We need an updated one signed by his doctor.'],
     ['Sam', true, "Okay, I'll get it."],
   ]);
-  assert.ok(!(await items(signed)).some(([description]) => /doctor/i.test(description ?? '')));
+  assert.ok(
+    !(await items(signed)).some(([description]) => /doctor/i.test(description ?? '')),
+    "!(await items(signed)).some(([description]) => /doctor/i.test(description ?? ''))",
+  );
   // A thank-you is no thing to send: with nothing else named, "it" stays unresolved and the line goes.
   assert.deepEqual(await items(memo("Thanks. I'll send it to them this afternoon.")), []);
 });

@@ -89,7 +89,10 @@ test('one voice under another name or number is overheard: the wearer is absent'
   ]) {
     const analysis = analysisOf(memo(text));
     assert.equal(analysis.attribution, 'absent', text);
-    assert.ok(analysis.turns.every((turn) => !turn.isUser));
+    assert.ok(
+      analysis.turns.every((turn) => !turn.isUser),
+      'analysis.turns.every((turn) => !turn.isUser)',
+    );
   }
 });
 

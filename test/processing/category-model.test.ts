@@ -50,7 +50,7 @@ test('the committed word counts are consistent: categories in range, totals and 
   assert.deepEqual(table.totals, totals);
   assert.equal(table.vocabulary, Object.keys(table.words).length);
   assert.ok(table.vocabulary > 1000, String(table.vocabulary));
-  assert.ok(table.alpha > 0);
+  assert.ok(table.alpha > 0, 'table.alpha > 0');
 });
 
 test('the committed weights match the features and the categories', () => {
@@ -69,11 +69,17 @@ test('words counted under one category make it the most probable reading of the 
   const posteriors = features.map(([, posterior]) => posterior);
   assert.equal(posteriors.indexOf(Math.max(...posteriors)), at('music'));
   assert.equal(features[at('music')][0], 0, 'the best category reads 0 relative to itself');
-  assert.ok(features[at('finance')][0] < 0);
-  assert.ok(Math.abs(posteriors.reduce((sum, value) => sum + value, 0) - 1) < 1e-9);
+  assert.ok(features[at('finance')][0] < 0, "features[at('finance')][0] < 0");
+  assert.ok(
+    Math.abs(posteriors.reduce((sum, value) => sum + value, 0) - 1) < 1e-9,
+    'Math.abs(posteriors.reduce((sum, value) => sum + value, 0) - 1) < 1e-9',
+  );
   // No known word: every category reads the same.
   const none = wordFeatures(['unknown'], table).map(([relative]) => relative);
-  assert.ok(none.every((value) => value === 0));
+  assert.ok(
+    none.every((value) => value === 0),
+    'none.every((value) => value === 0)',
+  );
 });
 
 test('the softmax gives probabilities that sum to one and follow the weighted evidence', () => {
@@ -84,7 +90,10 @@ test('the softmax gives probabilities that sum to one and follow the weighted ev
   );
   assert.equal(features[0].length, CATEGORY_FEATURE_NAMES.length);
   const probabilities = categoryProbabilities(features, CATEGORY_MODEL);
-  assert.ok(Math.abs(probabilities.reduce((sum, value) => sum + value, 0) - 1) < 1e-9);
+  assert.ok(
+    Math.abs(probabilities.reduce((sum, value) => sum + value, 0) - 1) < 1e-9,
+    'Math.abs(probabilities.reduce((sum, value) => sum + value, 0) - 1) < 1e-9',
+  );
   assert.equal(probabilities.indexOf(Math.max(...probabilities)), at('health'));
 });
 

@@ -20,33 +20,45 @@ export function longText(chars: number): string {
 /** Runs all four steps and checks every field against the port's contract. */
 export async function assertValidResults(input: TranscriptInput, subject: TextEngine): Promise<void> {
   const decision = await subject.decideRelevance(input);
-  assert.ok(['keep', 'discard'].includes(decision.verdict));
-  assert.ok(['rule', 'model', 'policy', 'user'].includes(decision.decidedBy));
-  assert.ok(decision.reason.length > 0);
+  assert.ok(['keep', 'discard'].includes(decision.verdict), "['keep', 'discard'].includes(decision.verdict)");
+  assert.ok(
+    ['rule', 'model', 'policy', 'user'].includes(decision.decidedBy),
+    "['rule', 'model', 'policy', 'user'].includes(decision.decidedBy)",
+  );
+  assert.ok(decision.reason.length > 0, 'decision.reason.length > 0');
   const structure = await subject.structure(input);
-  assert.ok((CONVERSATION_CATEGORIES as readonly string[]).includes(structure.category));
+  assert.ok(
+    (CONVERSATION_CATEGORIES as readonly string[]).includes(structure.category),
+    '(CONVERSATION_CATEGORIES as readonly string[]).includes(structure.category)',
+  );
   assert.ok(structure.title.trim().length > 0, 'title is empty');
   assert.ok(structure.title.split(/\s+/).length <= 10, structure.title);
   assert.doesNotMatch(structure.title, /speaker\s*_?\d/i);
-  assert.ok(structure.overview.length <= 400);
-  assert.ok(structure.emoji.length > 0);
+  assert.ok(structure.overview.length <= 400, 'structure.overview.length <= 400');
+  assert.ok(structure.emoji.length > 0, 'structure.emoji.length > 0');
   for (const event of structure.events) {
-    assert.ok(!Number.isNaN(event.start.getTime()));
-    assert.ok(event.duration > 0 && event.duration <= 180);
-    assert.ok(event.title.length > 0);
+    assert.ok(!Number.isNaN(event.start.getTime()), '!Number.isNaN(event.start.getTime())');
+    assert.ok(event.duration > 0 && event.duration <= 180, 'event.duration > 0 && event.duration <= 180');
+    assert.ok(event.title.length > 0, 'event.title.length > 0');
   }
   const items = await subject.extractActionItems(input, []);
-  assert.ok(items.length <= 10);
+  assert.ok(items.length <= 10, 'items.length <= 10');
   for (const item of items) {
     assert.ok(item.description.length > 0 && item.description.split(/\s+/).length <= 15, item.description);
-    assert.ok(item.dueAt === null || !Number.isNaN(item.dueAt.getTime()));
+    assert.ok(
+      item.dueAt === null || !Number.isNaN(item.dueAt.getTime()),
+      'item.dueAt === null || !Number.isNaN(item.dueAt.getTime())',
+    );
   }
   const memories = await subject.extractMemories(input, []);
-  assert.ok(memories.length <= 4);
+  assert.ok(memories.length <= 4, 'memories.length <= 4');
   for (const memory of memories) {
-    assert.ok((MEMORY_CATEGORIES as readonly string[]).includes(memory.category));
-    assert.ok(memory.content.split(/\s+/).length <= 15);
-    assert.ok(memory.tags.length >= 1 && memory.tags.length <= 3);
+    assert.ok(
+      (MEMORY_CATEGORIES as readonly string[]).includes(memory.category),
+      '(MEMORY_CATEGORIES as readonly string[]).includes(memory.category)',
+    );
+    assert.ok(memory.content.split(/\s+/).length <= 15, 'memory.content.split(/\\s+/).length <= 15');
+    assert.ok(memory.tags.length >= 1 && memory.tags.length <= 3, 'memory.tags.length >= 1 && memory.tags.length <= 3');
   }
 }
 

@@ -100,9 +100,15 @@ test('every memory is short, valid and tagged', async () => {
   assert.equal(memories.length, 1);
   for (const memory of memories) {
     assert.ok(memory.content.split(' ').length <= 15, memory.content);
-    assert.ok((MEMORY_CATEGORIES as readonly string[]).includes(memory.category));
-    assert.ok(memory.tags.length >= 1 && memory.tags.length <= 3);
-    assert.ok(memory.tags.every((tag) => tag === tag.toLowerCase()));
+    assert.ok(
+      (MEMORY_CATEGORIES as readonly string[]).includes(memory.category),
+      '(MEMORY_CATEGORIES as readonly string[]).includes(memory.category)',
+    );
+    assert.ok(memory.tags.length >= 1 && memory.tags.length <= 3, 'memory.tags.length >= 1 && memory.tags.length <= 3');
+    assert.ok(
+      memory.tags.every((tag) => tag === tag.toLowerCase()),
+      'memory.tags.every((tag) => tag === tag.toLowerCase())',
+    );
   }
 });
 
@@ -751,7 +757,10 @@ test('one of the wearer’s people named after the relation ("Mama is Eirini", "
   ]);
   assert.deepEqual(await contentsOf(memo('My husband is Tom.')), ["User's husband is named Tom"]);
   // A nationality is no name.
-  assert.ok(!(await contentsOf(memo('My dad is Polish.'))).some((content) => /named/.test(content)));
+  assert.ok(
+    !(await contentsOf(memo('My dad is Polish.'))).some((content) => /named/.test(content)),
+    "!(await contentsOf(memo('My dad is Polish.'))).some((content) => /named/.test(content))",
+  );
 });
 
 test('who the wearer is by a WordNet person noun, an introduction, a pet named after the count, a course, a lasting state', async () => {
@@ -839,11 +848,13 @@ test('a pursuit asked after with its name first, a "Remind me," before the quest
 test('a fact closed by a tag ("…, remember?") is said, not asked; what the body does every time is kept', async () => {
   assert.ok(
     (await contentsOf(memo("I have a real salary now, I'm a vet tech, remember?"))).includes('User is a vet tech'),
+    '(await contentsOf(memo("I have a real salary now, I\'m a vet tech, remember?"))).includes(\'User is...',
   );
   assert.ok(
     (await contentsOf(memo("Hmm, I get super carsick on mountain roads, I'm warning you now."))).includes(
       'User gets super carsick on mountain roads',
     ),
+    '(await contentsOf(memo("Hmm, I get super carsick on mountain roads, I\'m warning you now."))).incl...',
   );
   // A real question still asks: "Am I a vet tech now, or what?" states nothing.
   assert.deepEqual(await contentsOf(memo('So am I a vet tech now?')), []);

@@ -59,7 +59,7 @@ for (const dialect of dialects()) {
     /** What reprocessing does: a new revision, processed again (as a restore of a discarded one is). */
     const reprocess = async (id: string) => {
       const row = await t.ctx.repos.conversations.findById(ada.uid, id);
-      assert.ok(row);
+      assert.ok(row, 'row');
       const revision = row.revision + 1;
       await t.ctx.repos.conversations.update(ada.uid, id, { status: 'processing', revision });
       await t.ctx.pipeline.runProcessJob(ada.uid, id, revision, true);
@@ -92,7 +92,10 @@ for (const dialect of dialects()) {
       const inline = (await call('GET', `/conversations/${id}`)).structured.action_items as Array<{
         description: string;
       }>;
-      assert.ok(inline.some((i) => i.description === 'Buy strings v2'));
+      assert.ok(
+        inline.some((i) => i.description === 'Buy strings v2'),
+        "inline.some((i) => i.description === 'Buy strings v2')",
+      );
       // Nothing was processed again.
       assert.equal((await t.ctx.repos.conversations.findById(ada.uid, id))?.revision, before?.revision);
     });
@@ -117,13 +120,22 @@ for (const dialect of dialects()) {
         [true],
       );
       assert.ok(!after.some((i) => i.id === untouched.id), 'the untouched item was replaced');
-      assert.ok(after.some((i) => i.description === untouched.description));
+      assert.ok(
+        after.some((i) => i.description === untouched.description),
+        'after.some((i) => i.description === untouched.description)',
+      );
 
       const memoriesAfter = await memoriesOf(id);
-      assert.ok(memoriesAfter.some((m) => m.id === editedMemory.id && m.content === refined));
+      assert.ok(
+        memoriesAfter.some((m) => m.id === editedMemory.id && m.content === refined),
+        'memoriesAfter.some((m) => m.id === editedMemory.id && m.content === refined)',
+      );
       // The edited fact is not extracted again beside the edit; the untouched one is found again, not lost to
       // de-duplication against itself.
-      assert.ok(!memoriesAfter.some((m) => m.content === 'User lives in Porto'));
+      assert.ok(
+        !memoriesAfter.some((m) => m.content === 'User lives in Porto'),
+        "!memoriesAfter.some((m) => m.content === 'User lives in Porto')",
+      );
       for (const memory of memories.filter((m) => m.id !== porto.id))
         assert.ok(
           memoriesAfter.some((m) => m.content === memory.content),

@@ -46,7 +46,7 @@ test('100,000 characters are processed in well under two seconds', async () => {
   const input = memo(longText(100_000));
   const started = performance.now();
   await assertValidResults(input, engine);
-  assert.ok(performance.now() - started < 2000);
+  assert.ok(performance.now() - started < 2000, 'performance.now() - started < 2000');
 });
 
 test('a 100,000-character run without a space, or of one clause or name said again, is processed in well under two seconds', async () => {

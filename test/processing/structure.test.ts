@@ -88,7 +88,7 @@ test('the overview keeps at most three sentences and about 400 characters', asyn
   );
   const { overview } = await engine.structure(memo(sentences.join(' ')));
   assert.ok(overview.length <= 400, String(overview.length));
-  assert.ok((overview.match(/\./g) ?? []).length <= 3);
+  assert.ok((overview.match(/\./g) ?? []).length <= 3, '(overview.match(/\\./g) ?? []).length <= 3');
 });
 
 test('a dated plan of the user becomes an event in local time', async () => {
@@ -157,7 +157,10 @@ test('a will and guardianship is filed by its setting or as legal, never as pare
     ['SPEAKER_00', true, 'Yes. And the estate goes into a trust for the kids until they turn twenty-five.'],
     ['SPEAKER_01', false, 'Then I will draft the trust deed, and you both sign in front of a witness at the notary.'],
   ]);
-  assert.ok(['legal', 'family'].includes((await engine.structure(input)).category));
+  assert.ok(
+    ['legal', 'family'].includes((await engine.structure(input)).category),
+    "['legal', 'family'].includes((await engine.structure(input)).category)",
+  );
 });
 
 test('a memo is summarised as the user’s note, with what they will do', async () => {

@@ -224,7 +224,7 @@ for (const dialect of dialects()) {
 
       // Processed again at a new revision: the new result replaces the old one.
       const row = await t.ctx.repos.conversations.findById(user.uid, id);
-      assert.ok(row);
+      assert.ok(row, 'row');
       await t.ctx.repos.conversations.update(user.uid, id, { status: 'processing', revision: row.revision + 1 });
       await t.ctx.pipeline.runProcessJob(user.uid, id, row.revision + 1, true);
       await t.ctx.runner.drain();
@@ -241,7 +241,7 @@ for (const dialect of dialects()) {
 
     test('admin app create takes --memory-prompt', async () => {
       const handler = adminCommands.get('app create');
-      assert.ok(handler);
+      assert.ok(handler, 'handler');
       const out = await handler(t.ctx, ['--name', 'CLI', '--capabilities', 'memories', '--memory-prompt', PROMPT]);
       const app = await t.ctx.integrations.apps.find(String(out.app_id));
       assert.equal(app?.memory_prompt, PROMPT);

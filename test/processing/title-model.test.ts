@@ -40,9 +40,13 @@ test('the headline topics come back surest first, scored by the model, from the 
   const { subject } = classify(analysis);
   const ranked = rankedTopics(analysis, subject);
   const chosen = titleTopics(ranked, analysis, subject);
-  assert.ok(chosen.length <= TITLE_CANDIDATES);
-  for (let index = 1; index < chosen.length; index++) assert.ok(chosen[index - 1].score >= chosen[index].score);
-  assert.ok(chosen.every((topic) => topic.score > 0 && topic.score < 1));
+  assert.ok(chosen.length <= TITLE_CANDIDATES, 'chosen.length <= TITLE_CANDIDATES');
+  for (let index = 1; index < chosen.length; index++)
+    assert.ok(chosen[index - 1].score >= chosen[index].score, 'chosen[index - 1].score >= chosen[index].score');
+  assert.ok(
+    chosen.every((topic) => topic.score > 0 && topic.score < 1),
+    'chosen.every((topic) => topic.score > 0 && topic.score < 1)',
+  );
 });
 
 test('"No worries!" names no topic of a title', async () => {

@@ -160,7 +160,7 @@ describe('scale-out: 2 serve and 2 worker processes on one PostgreSQL and Redis'
       await new Promise((resolve) => setTimeout(resolve, 100));
       rows = await jobsOf();
     }
-    assert.ok(rows.length > 0);
+    assert.ok(rows.length > 0, 'rows.length > 0');
     for (const row of rows)
       assert.ok(
         workers.some((w) => w.pid === pidOf(row.lease_owner)),
@@ -315,7 +315,7 @@ async function openNotificationStream(node: Node, token: string) {
   });
   assert.equal(response.status, 200);
   const body = response.body;
-  assert.ok(body);
+  assert.ok(body, 'body');
   let text = '';
   const reader = body.getReader();
   void (async () => {

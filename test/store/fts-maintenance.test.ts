@@ -74,7 +74,10 @@ describe('full-text index maintenance (sqlite)', () => {
     // Without automerge FTS5 still merges a level once 16 segments pile up ('crisismerge').
     assert.equal(await maintenance.segments('memories_fts'), 15);
     const before = await Promise.all(WORDS.map(search));
-    assert.ok(before.every((ids) => ids.length > 0));
+    assert.ok(
+      before.every((ids) => ids.length > 0),
+      'before.every((ids) => ids.length > 0)',
+    );
 
     const reports = await maintenance.runOnce();
     assert.equal(reports.length, 1);
@@ -114,7 +117,7 @@ describe('full-text index maintenance (sqlite)', () => {
       mergeDone = true;
     });
     const ids = await search('otter');
-    assert.ok(ids.length > 0);
+    assert.ok(ids.length > 0, 'ids.length > 0');
     assert.equal(mergeDone, false, 'the search did not wait for the whole merge');
     await merging;
 
@@ -139,6 +142,6 @@ describe('full-text index maintenance (sqlite)', () => {
     // A later run picks the merge up and finishes it.
     const resumed = maintenanceWith({ mergeAt: 2, pagesPerStep: 64, budget: 1 });
     assert.equal((await resumed.runOnce())[0]?.segmentsAfter, 1);
-    for (const word of WORDS) assert.ok((await search(word)).length > 0);
+    for (const word of WORDS) assert.ok((await search(word)).length > 0, '(await search(word)).length > 0');
   });
 });

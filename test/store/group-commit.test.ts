@@ -149,7 +149,10 @@ if (dialects().includes('postgres')) {
       );
       assert.match(String((outcomes[1] as PromiseRejectedResult).reason), /changed my mind/);
       const stored = await names();
-      assert.ok(stored.includes('kept-1') && stored.includes('kept-2'));
+      assert.ok(
+        stored.includes('kept-1') && stored.includes('kept-2'),
+        "stored.includes('kept-1') && stored.includes('kept-2')",
+      );
       assert.ok(!stored.includes('half-written'), 'nothing of the failed unit is stored');
     });
 
@@ -162,7 +165,7 @@ if (dialects().includes('postgres')) {
         }),
         /duplicate key value violates unique constraint/,
       );
-      assert.ok(!(await names()).includes('first-half'));
+      assert.ok(!(await names()).includes('first-half'), "!(await names()).includes('first-half')");
     });
   });
 }

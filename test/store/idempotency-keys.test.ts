@@ -55,9 +55,9 @@ for (const dialect of dialects()) {
       const user = await s.newUser();
       await claim(record(user, 'stale', 10), 0);
       await claim(record(user, 'fresh', 10_000_000), 0);
-      assert.ok((await s.repo.sweep(100)) >= 1);
+      assert.ok((await s.repo.sweep(100)) >= 1, '(await s.repo.sweep(100)) >= 1');
       assert.equal(await s.repo.find(user, 'dev', 'stale', 0), undefined);
-      assert.ok(await s.repo.find(user, 'dev', 'fresh', 0));
+      assert.ok(await s.repo.find(user, 'dev', 'fresh', 0), "await s.repo.find(user, 'dev', 'fresh', 0)");
     });
   });
 }

@@ -34,7 +34,7 @@ for (const dialect of dialects()) {
       const second = await jobs.enqueue(job('k-idem'), clock.now());
       assert.equal(second, first);
       const leased = await jobs.claimById(first, 'w', 1000, clock.now());
-      assert.ok(leased);
+      assert.ok(leased, 'leased');
       await jobs.complete(first, 'w', clock.now());
     });
 
@@ -56,14 +56,14 @@ for (const dialect of dialects()) {
     test('failures back off, then dead-letter after the last attempt', async () => {
       const id = await jobs.enqueue(job('k-fail', 2), clock.now());
       const first = await jobs.claimById(id, 'w', 1000, clock.now());
-      assert.ok(first);
+      assert.ok(first, 'first');
       assert.equal(await jobs.fail(first, 'w', 'Boom', true, clock.now()), 'queued');
       const queued = await jobs.findById(id);
       assert.ok((queued?.run_at ?? 0) > clock.now(), 'retry is delayed');
       assert.equal(await jobs.claimById(id, 'w', 1000, clock.now()), undefined);
       clock.advance(60_000);
       const second = await jobs.claimById(id, 'w', 1000, clock.now());
-      assert.ok(second);
+      assert.ok(second, 'second');
       assert.equal(await jobs.fail(second, 'w', 'Boom', true, clock.now()), 'dead_letter');
       assert.equal((await jobs.findById(id))?.status, 'dead_letter');
     });

@@ -57,7 +57,7 @@ export function ownedRowCases<R extends { id: string; created_at: number }>(rows
     await rows.insert(ada, id, 1000);
     assert.equal(await rows.setText(ada, id, 'renamed'), true);
     const row = await rows.find(ada, id);
-    assert.ok(row);
+    assert.ok(row, 'row');
     assert.equal(rows.text(row), 'renamed');
     assert.equal(await rows.setText(ada, unknown, 'renamed'), false);
   });
@@ -88,7 +88,7 @@ export function ownedRowCases<R extends { id: string; created_at: number }>(rows
     let after: Cursor | null = null;
     for (let page = 0; page < 4; page++) {
       const rowsOfPage: R[] = await pageAfter.call(rows, ada, after, 2);
-      assert.ok(rowsOfPage.length <= 2);
+      assert.ok(rowsOfPage.length <= 2, 'rowsOfPage.length <= 2');
       seen.push(...rowsOfPage.map((r) => r.id));
       const last = rowsOfPage.at(-1);
       if (!last) break;

@@ -41,7 +41,10 @@ test('opening a SQLite store gathers no statistics; refreshStatistics gathers th
     store.refreshStatistics();
     assert.equal(await statTables(), 1);
     const rows = await sql<{ tbl: string }>`SELECT tbl FROM sqlite_stat1`.execute(store.db);
-    assert.ok(rows.rows.some((r) => r.tbl === 't'));
+    assert.ok(
+      rows.rows.some((r) => r.tbl === 't'),
+      "rows.rows.some((r) => r.tbl === 't')",
+    );
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });

@@ -53,8 +53,8 @@ describe('spectral signature', () => {
     const quiet = speech.map((v) => Math.round(v / 4));
     const a = signature.embed(speech);
     const b = signature.embed(quiet);
-    assert.ok(a && b);
-    assert.ok(signature.distance(a, b) < 0.01);
+    assert.ok(a && b, 'a && b');
+    assert.ok(signature.distance(a, b) < 0.01, 'signature.distance(a, b) < 0.01');
   });
 
   // docs/voices-and-audio.md quotes this table: enrolment on three sentences, 2.5 s probes of two others.
@@ -72,7 +72,7 @@ describe('spectral signature', () => {
     const probes = new Map<string, Float32Array[]>();
     for (const name of names) {
       const vector = signature.embed(join16k(SENTENCES.slice(0, 3).map((s) => speak(voices[name], s))));
-      assert.ok(vector);
+      assert.ok(vector, 'vector');
       enrolled.set(name, vector);
       const windows: Float32Array[] = [];
       for (const sentence of SENTENCES.slice(3)) {
@@ -134,7 +134,7 @@ describe('sherpa-onnx adapter', () => {
     assert.equal(embedder.engine, `sherpa:speaker-256-${process.pid}.onnx`);
     const vector = embedder.embed(tone);
     assert.equal(vector?.length, EMBEDDING_DIM);
-    assert.ok(vector && embedder.distance(vector, vector) < 1e-6);
+    assert.ok(vector && embedder.distance(vector, vector) < 1e-6, 'vector && embedder.distance(vector, vector) < 1e-6');
     assert.equal(embedder.embed(new Int16Array(32000)), null);
   });
 

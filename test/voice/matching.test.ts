@@ -35,7 +35,7 @@ for (const dialect of dialects()) {
     const distances = async (voice: Voice, text: string) => {
       const { embedder, service } = server.t.ctx.voice;
       const vector = embedder.embed(speak(voice, text));
-      assert.ok(vector);
+      assert.ok(vector, 'vector');
       return matchVoice(embedder, vector, await service.knownVoices(server.user.uid)).distances.map(
         (d) => `${d.personName ?? 'user'}=${d.distance.toFixed(3)}`,
       );
@@ -51,7 +51,10 @@ for (const dialect of dialects()) {
       assert.equal(suggestion.person_name, 'Alice');
       assert.equal(suggestion.speaker_id, 1);
       assert.deepEqual(suggestion.segments, streamed.segmentIds);
-      assert.ok(typeof suggestion.distance === 'number' && suggestion.distance < MATCH_THRESHOLD);
+      assert.ok(
+        typeof suggestion.distance === 'number' && suggestion.distance < MATCH_THRESHOLD,
+        "typeof suggestion.distance === 'number' && suggestion.distance < MATCH_THRESHOLD",
+      );
       await streamed.client.close();
     });
 
@@ -93,7 +96,10 @@ for (const dialect of dialects()) {
       t.diagnostic(`stranger probe: ${(await distances(VOICES.stranger, SENTENCES[3])).join(' ')}`);
       assert.equal(streamed.client.events('speaker_label_suggestion').length, 0);
       const stranger = streamed.client.transcripts().filter((s) => s.id === streamed.segmentIds[0]);
-      assert.ok(stranger.every((s) => s.is_user === false && s.person_id === null));
+      assert.ok(
+        stranger.every((s) => s.is_user === false && s.person_id === null),
+        'stranger.every((s) => s.is_user === false && s.person_id === null)',
+      );
       await streamed.client.close();
     });
 
@@ -106,7 +112,10 @@ for (const dialect of dialects()) {
       const close = await distances(VOICES.alice, short);
       t.diagnostic(`short alice probe (${seconds.toFixed(2)} s of speech): ${close.join(' ')}`);
       assert.ok(seconds < MIN_MATCH_SPEECH_SECONDS, `${seconds} s of speech`);
-      assert.ok(close.some((d) => d.startsWith('Alice=') && Number(d.split('=')[1]) < MATCH_THRESHOLD));
+      assert.ok(
+        close.some((d) => d.startsWith('Alice=') && Number(d.split('=')[1]) < MATCH_THRESHOLD),
+        "close.some((d) => d.startsWith('Alice=') && Number(d.split('=')[1]) < MATCH_THRESHOLD)",
+      );
       const streamed = await streamSpeech(server, [
         { voice: VOICES.alice, text: short, speaker: 1 },
         { voice: VOICES.user, text: SENTENCES[4], speaker: 0 },
@@ -132,7 +141,10 @@ for (const dialect of dialects()) {
       client.send(suggest(segment(SENTENCES[3], 0, audio.length / 32000)));
       await client.waitFor(() => client.transcripts().length > 0);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.ok(client.transcripts().every((s) => s.is_user === false));
+      assert.ok(
+        client.transcripts().every((s) => s.is_user === false),
+        'client.transcripts().every((s) => s.is_user === false)',
+      );
       await client.close();
     });
 

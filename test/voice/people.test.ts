@@ -143,7 +143,7 @@ for (const dialect of dialects()) {
       assert.equal(set.statusCode, 200, set.body);
       const profile = set.json<{ has_profile: boolean; engine: string; vectors: number; speech_seconds: number }>();
       assert.deepEqual([profile.has_profile, profile.engine, profile.vectors], [true, 'spectral-v1', 1]);
-      assert.ok(profile.speech_seconds > 2.5);
+      assert.ok(profile.speech_seconds > 2.5, 'profile.speech_seconds > 2.5');
       const removed = await t.app.inject({
         method: 'DELETE',
         url: '/v1/users/me/voice-profile',

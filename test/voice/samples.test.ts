@@ -179,7 +179,10 @@ for (const dialect of dialects()) {
         await streamed.client.close();
         // The session is gone (its ring with it): only the stored parts hold the audio now.
         await waitUntil(async () => server.t.ctx.listen.active.size === 0, 'session teardown');
-        assert.ok((await server.t.ctx.audio.repo.parts(server.user.uid, streamed.conversationId)).length > 0);
+        assert.ok(
+          (await server.t.ctx.audio.repo.parts(server.user.uid, streamed.conversationId)).length > 0,
+          '(await server.t.ctx.audio.repo.parts(server.user.uid, streamed.conversationId)).length > 0',
+        );
         const response = await assign({ segment_id: streamed.segmentIds[1], person_id: person });
         server.clock.advance(120_000);
         await server.t.ctx.voice.samples.processDue();

@@ -112,7 +112,10 @@ describe('the web app in a real browser', { skip: browserMissing() ?? false }, (
     await page.getByRole('button', { name: 'Mark as done: Buy compost' }).click();
     await page.getByText('Marked as done.').waitFor();
     const items = await t.ctx.actionItems.list(user.uid, { completed: true, limit: 10, offset: 0 });
-    assert.ok(items.some((i) => i.description === 'Buy compost'));
+    assert.ok(
+      items.some((i) => i.description === 'Buy compost'),
+      "items.some((i) => i.description === 'Buy compost')",
+    );
   });
 
   test('a developer key is created, shown once, and works against the API', async () => {
@@ -159,7 +162,10 @@ describe('the web app in a real browser', { skip: browserMissing() ?? false }, (
     const id = decodeURIComponent(href?.split('/').pop() ?? '');
     const conversation = await t.ctx.conversations.get(user.uid, id, true);
     assert.equal(conversation.status, 'completed');
-    assert.ok((conversation.transcript_segments ?? []).length > 0);
+    assert.ok(
+      (conversation.transcript_segments ?? []).length > 0,
+      '(conversation.transcript_segments ?? []).length > 0',
+    );
     await page.locator('#result-link').click();
     await page.waitForURL(`${base}/conversations/${id}`);
     // The kept audio becomes an MP3 in the background; the page plays it once it is built.

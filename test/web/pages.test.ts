@@ -212,7 +212,7 @@ for (const dialect of dialects()) {
       await post(t.app, cookie, '/people', { name: 'Grace' });
       const listed = await page(t.app, cookie, '/people');
       const id = /action="\/people\/([^/]+)\/edit"/.exec(listed.body)?.[1];
-      assert.ok(id);
+      assert.ok(id, 'id');
       await post(t.app, cookie, `/people/${id}/edit`, { name: 'Grace Hopper' });
       assert.match((await page(t.app, cookie, '/people')).body, /Grace Hopper/);
       await post(t.app, cookie, `/people/${id}/delete`);
@@ -251,7 +251,7 @@ for (const dialect of dialects()) {
       const shown = await page(t.app, `${cookie}; ${flash}`, '/keys');
       assert.equal(shown.statusCode, 200);
       const key = /value="(omi_dev_[0-9a-f]{32})"/.exec(shown.body)?.[1];
-      assert.ok(key);
+      assert.ok(key, 'key');
       assert.match(shown.body, /Key created\./);
       const cleared = parseSetCookie(String(shown.headers['set-cookie']));
       assert.equal(cleared.pair, 'keepsake_new_key=');

@@ -174,7 +174,7 @@ for (const dialect of dialects()) {
 
     test('no page or static asset loads anything from another origin (no CDN, no web fonts)', async () => {
       const assets = readdirSync(join(process.cwd(), 'src/web/static'));
-      assert.ok(assets.includes('app.css'));
+      assert.ok(assets.includes('app.css'), "assets.includes('app.css')");
       for (const name of assets) {
         const served = await t.app.inject({ url: `/static/${name}` });
         assert.equal(served.statusCode, 200, name);

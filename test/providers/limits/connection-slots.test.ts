@@ -24,12 +24,12 @@ describe('connection slots in one process', () => {
     const slots = new LocalConnectionSlots(LIMIT);
     const first = await slots.acquire('u');
     const second = await slots.acquire('u');
-    assert.ok(first && second);
+    assert.ok(first && second, 'first && second');
     assert.equal(await slots.acquire('u'), null);
-    assert.ok(await slots.acquire('someone-else'));
+    assert.ok(await slots.acquire('someone-else'), "await slots.acquire('someone-else')");
     first();
     first();
-    assert.ok(await slots.acquire('u'));
+    assert.ok(await slots.acquire('u'), "await slots.acquire('u')");
     assert.equal(await slots.acquire('u'), null, 'a second call of the same release frees nothing more');
   });
 });
@@ -44,8 +44,8 @@ describe('connection slots shared through Redis', {
     try {
       const user = randomUUID();
       const onA = await a.listen.acquire(user);
-      assert.ok(onA);
-      assert.ok(await b.listen.acquire(user));
+      assert.ok(onA, 'onA');
+      assert.ok(await b.listen.acquire(user), 'await b.listen.acquire(user)');
       assert.equal(await a.listen.acquire(user), null);
       assert.equal(await b.listen.acquire(user), null);
       assert.ok(await a.streams.acquire(user), 'notification streams are counted apart');
@@ -67,13 +67,19 @@ describe('connection slots shared through Redis', {
     const other = createConnectionLimits(config(), silent, leaseMs);
     try {
       const crashed = randomUUID();
-      assert.ok((await dead.listen.acquire(crashed)) && (await dead.listen.acquire(crashed)));
+      assert.ok(
+        (await dead.listen.acquire(crashed)) && (await dead.listen.acquire(crashed)),
+        '(await dead.listen.acquire(crashed)) && (await dead.listen.acquire(crashed))',
+      );
       await dead.close(); // gone without releasing
       assert.equal(await other.listen.acquire(crashed), null);
       await eventually(async () => (await other.listen.acquire(crashed)) !== null);
 
       const held = randomUUID();
-      assert.ok((await live.listen.acquire(held)) && (await live.listen.acquire(held)));
+      assert.ok(
+        (await live.listen.acquire(held)) && (await live.listen.acquire(held)),
+        '(await live.listen.acquire(held)) && (await live.listen.acquire(held))',
+      );
       const start = Date.now();
       while (Date.now() - start < leaseMs * 3) {
         assert.equal(await other.listen.acquire(held), null, 'a renewed lease stays held');

@@ -150,9 +150,9 @@ describe('keepsake models download', () => {
     const got = await downloadFile({ url: `${base}/good.tar.bz2`, sha256: null }, target, (bytes, total) => {
       seen.push([bytes, total]);
     });
-    assert.ok(seen.length >= 1);
+    assert.ok(seen.length >= 1, 'seen.length >= 1');
     assert.deepEqual(seen.at(-1), [good.length, good.length]);
-    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] > seen[i - 1][0]);
+    for (let i = 1; i < seen.length; i++) assert.ok(seen[i][0] > seen[i - 1][0], 'seen[i][0] > seen[i - 1][0]');
     assert.equal(got.bytes, good.length);
   });
 });

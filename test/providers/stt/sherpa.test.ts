@@ -43,7 +43,7 @@ async function openFailure(provider: SherpaProvider): Promise<SttFailure> {
   try {
     await provider.open({ language: 'en', sampleRate: 16_000 }, callbacks);
   } catch (err) {
-    assert.ok(err instanceof SttFailure);
+    assert.ok(err instanceof SttFailure, 'err instanceof SttFailure');
     return err;
   }
   assert.fail('open should have been refused');
@@ -53,7 +53,7 @@ describe('sherpa-onnx model directory', () => {
   test('the transducer files are found, int8 variants first', () => {
     const dir = release();
     const found = detectSherpaModel(dir);
-    assert.ok(found.ok);
+    assert.ok(found.ok, 'found.ok');
     assert.deepEqual(found.files, {
       encoder: join(dir, 'encoder-epoch-99-avg-1.int8.onnx'),
       decoder: join(dir, 'decoder-epoch-99-avg-1.onnx'),
@@ -64,9 +64,9 @@ describe('sherpa-onnx model directory', () => {
 
   test('a missing directory or missing files are named', () => {
     const absent = detectSherpaModel('/nonexistent/keepsake-model');
-    assert.ok(!absent.ok && /cannot be read/.test(absent.reason));
+    assert.ok(!absent.ok && /cannot be read/.test(absent.reason), '!absent.ok && /cannot be read/.test(absent.reason)');
     const partial = detectSherpaModel(modelDir({ 'encoder.onnx': 'x', 'notes.txt': 'y' }));
-    assert.ok(!partial.ok);
+    assert.ok(!partial.ok, '!partial.ok');
     assert.match(partial.reason, /decoder\*\.onnx, joiner\*\.onnx, tokens\.txt/);
   });
 });

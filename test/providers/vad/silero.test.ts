@@ -26,7 +26,7 @@ describe('Silero VAD', { skip: hasSpeechTools ? false : 'espeak-ng is not instal
   });
 
   test('utterances between silences are cut at the speech boundaries', () => {
-    assert.ok(silero.ok);
+    assert.ok(silero.ok, 'silero.ok');
     const { pcm, spans } = conversation([
       1.0,
       'Hello there, this is the first sentence of the test.',
@@ -50,7 +50,7 @@ describe('Silero VAD', { skip: hasSpeechTools ? false : 'espeak-ng is not instal
   });
 
   test('a loud steady tone is not speech to Silero (the energy detector takes it)', () => {
-    assert.ok(silero.ok);
+    assert.ok(silero.ok, 'silero.ok');
     const tone = Buffer.alloc(32_000 * 2);
     for (let i = 0; i < 16_000; i++)
       tone.writeInt16LE(Math.round(9000 * Math.sin((2 * Math.PI * 440 * i) / 16_000)), (i + 8000) * 2);
