@@ -308,3 +308,14 @@ test('the wearer greeting "Dr Patel" names the doctor in the tasks and the overv
   const { overview } = await engine.structure(input);
   assert.match(overview, /^Dana and Dr Patel discussed/);
 });
+
+test('an event whose time today has gone by is not moved to the day’s end as a due date is', async () => {
+  const { events } = await engine.structure(
+    memo('The team meeting is today at 9 in the big room.', { startedAt: '2026-03-04T15:00:00-05:00' }),
+  );
+  assert.deepEqual(events, []);
+  assert.deepEqual(
+    await items(memo("I'll text the agenda to Jess tonight.", { startedAt: '2026-03-04T19:30:00-05:00' })),
+    [['Text the agenda to Jess', '2026-03-04T23:59']],
+  );
+});

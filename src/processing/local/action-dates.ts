@@ -1,8 +1,9 @@
 import type { Candidate } from './action-cues.js';
 import type { Draft } from './action-drafts.js';
+import { dueInstant } from './action-due.js';
 import { ITEM_NUMBER } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { type Clock, type DateMention, mentionInstant, mentionsIn } from './dates.js';
+import { type Clock, type DateMention, mentionsIn } from './dates.js';
 import { localToUtc } from './timezone.js';
 import { TASK_VERBS } from './vocabulary.js';
 
@@ -55,7 +56,7 @@ export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: 
   const corrected = own.find(
     (mention, i) => i > 0 && CORRECTION.test(candidate.sentence.text.slice(own[i - 1].end, mention.index)),
   );
-  if (corrected !== undefined) return mentionInstant(corrected, clock, 23, 59);
+  if (corrected !== undefined) return dueInstant(corrected, clock);
   // "Tom will order the tiles on Monday and I will call the plumber": a date in a clause of its own,
   // joined by "and" or "but", is that clause's.
   const before = mentions.filter(
@@ -66,7 +67,7 @@ export function chooseDue(candidate: Candidate, mentions: DateMention[], clock: 
   );
   for (const group of [inClause, after, before]) {
     const mention = bestMention(group);
-    if (mention !== null) return mentionInstant(mention, clock, 23, 59);
+    if (mention !== null) return dueInstant(mention, clock);
   }
   // SPEC research §3.4: "ASAP"/urgent without a date means two hours from the conversation start.
   if (URGENT.test(candidate.sentence.text)) return new Date(clock.startedAt.getTime() + 2 * 3_600_000);
@@ -97,7 +98,7 @@ export function dateJustBefore(candidate: Candidate, extraction: Dating): Date |
     // "Thursday the 5th. I'll check with him tonight." "Bring your payslips.": the answer's own task keeps its day.
     if (ownTask) continue;
     const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
-    if (mention !== undefined) return mentionInstant(mention, extraction.clock, 23, 59);
+    if (mention !== undefined) return dueInstant(mention, extraction.clock);
   }
   return null;
 }
@@ -108,7 +109,7 @@ function dateOfNext(candidate: Candidate, extraction: Dating, accept: (next: Sen
   const next = extraction.analysis.sentences[index];
   if (next === undefined || next.turn !== candidate.sentence.turn || !accept(next)) return null;
   const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
-  return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+  return mention === undefined ? null : dueInstant(mention, extraction.clock);
 }
 
 // "Number two: call the bank tomorrow.": the next numbered item of a list is a task of its own ("Draft
@@ -179,7 +180,7 @@ export function dateOfAnswer(candidate: Candidate, extraction: Dating): Date | n
     // After a word of assent, only a day said on its own answers ("I'll leave early on Friday" is a plan of its own).
     const ownPlan = assented && /\b(?:i|i'll|i'm|we|we'll|we're)\b/i.test(rest);
     const bare = sentence.turn !== candidate.sentence.turn && wordCount(rest) <= 3 && !ownPlan;
-    if (answersWhen || bare) return mentionInstant(mention, extraction.clock, 23, 59);
+    if (answersWhen || bare) return dueInstant(mention, extraction.clock);
     // "You upload through the portal, I'll send the link after this call.": the same speaker's plan of their
     // own, dated, leaves the question of when open.
     if (sentence.turn !== candidate.sentence.turn) return null;
@@ -220,7 +221,7 @@ function timeGivenLater(candidate: Candidate, extraction: Dating): Date | null {
     if (sentence.turn > candidate.sentence.turn + 2) return null;
     if (sentence.speaker !== candidate.sentence.speaker || !TIME_GIVEN.test(sentence.text.trim())) continue;
     const mention = mentionsOf(extraction, index).find((item) => item.dateKnown);
-    return mention === undefined ? null : mentionInstant(mention, extraction.clock, 23, 59);
+    return mention === undefined ? null : dueInstant(mention, extraction.clock);
   }
   return null;
 }
@@ -247,7 +248,7 @@ export function carriedTo(draft: Draft, extraction: Dating): Date | null {
   for (let index = draft.sentenceIndex; index >= 0; index--) {
     const mention = mentionsOf(extraction, index).find((item) => item.precise && item.dateKnown);
     if (mention === undefined) continue;
-    const at = mentionInstant(mention, extraction.clock, 23, 59);
+    const at = dueInstant(mention, extraction.clock);
     if (at.getTime() >= extraction.clock.startedAt.getTime()) return at;
   }
   return null;
@@ -270,7 +271,7 @@ export function dayOfClosingStretch(candidate: Candidate, mentions: DateMention[
   const tail = text.slice(comma + 1);
   if (/\b(?:I|I'll|I'm|we|we'll|you|he|she|they|it|that|this)\b/i.test(tail)) return null;
   const said = mentions.find((mention) => mention.dateKnown && mention.index > comma);
-  return said === undefined ? null : mentionInstant(said, clock, 23, 59);
+  return said === undefined ? null : dueInstant(said, clock);
 }
 
 /**
@@ -280,7 +281,7 @@ export function dayOfClosingStretch(candidate: Candidate, mentions: DateMention[
 export function dayOfSharedSubject(candidate: Candidate, mentions: DateMention[], clock: Clock): Date | null {
   if (!/\band\s*$/i.test(candidate.sentence.text.slice(0, candidate.clauseStart))) return null;
   const said = mentions.findLast((mention) => mention.dateKnown && mention.end <= candidate.clauseStart);
-  return said === undefined ? null : mentionInstant(said, clock, 23, 59);
+  return said === undefined ? null : dueInstant(said, clock);
 }
 
 /** A medicine prescribed is taken from today. */

@@ -47,7 +47,8 @@ export function sameTask(draft: Draft, candidate: Candidate): boolean {
   );
 }
 
-function firstWord(description: string): string {
+/** The verb a task description opens with, lower-cased. */
+export function firstWord(description: string): string {
   return description.split(' ')[0]?.toLowerCase() ?? '';
 }
 
@@ -72,13 +73,12 @@ export function takesOn(request: Draft, answer: Draft): boolean {
   if (request.signal.candidate.kind !== 'request' || answer.signal.candidate.kind === 'request') return false;
   if (answer.turn !== request.turn + 1 || firstWord(request.description) !== firstWord(answer.description))
     return false;
-  const things = (draft: Draft) =>
-    new Set(
-      draft.signal.candidate.sentence.tokens
-        .filter((token) => token.pos === 'NOUN' && token.kind === 'word')
-        .map((token) => token.lemma.toLowerCase()),
-    );
-  // What the request acts on, as its description names it ("share them" resolved to "the new screenshots").
-  const named = request.description.toLowerCase();
-  return [...things(answer)].some((lemma) => named.includes(lemma) && answer.description.toLowerCase().includes(lemma));
+  // A thing the answer's sentence names, in both descriptions (the request's as resolved: "share them" →
+  // "the new screenshots").
+  const asked = request.description.toLowerCase();
+  const answered = answer.description.toLowerCase();
+  return answer.signal.candidate.sentence.tokens.some((token) => {
+    const lemma = token.lemma.toLowerCase();
+    return token.pos === 'NOUN' && token.kind === 'word' && asked.includes(lemma) && answered.includes(lemma);
+  });
 }

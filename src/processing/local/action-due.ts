@@ -1,6 +1,8 @@
 import { type Candidate, type CueKind, DATED } from './action-clauses.js';
 import type { Sentence } from './analysis.js';
+import { type Clock, type DateMention, mentionInstant } from './dates.js';
 import { KIN_WORDS } from './memory-shapes.js';
+import { localToUtc } from './timezone.js';
 
 export const MONEY_WORDS = 'rent|bill|invoice|fee|fees|payment|tax|taxes|deposit|installment|premium|balance';
 const MONEY = new RegExp(`\\b(?:${MONEY_WORDS})\\b`, 'i');
@@ -65,4 +67,18 @@ export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: C
     });
   }
   return found;
+}
+
+/**
+ * When a task said with this mention is due: its time, else 23:59 of its day. A time of today already
+ * gone when it is said ("I'll text it to you tonight", at seven) means by the day's end.
+ */
+export function dueInstant(mention: DateMention, clock: Clock): Date {
+  const instant = mentionInstant(mention, clock, 23, 59);
+  const { today } = clock;
+  const { local } = mention;
+  const sameDay = local.year === today.year && local.month === today.month && local.day === today.day;
+  if (sameDay && instant.getTime() < clock.startedAt.getTime())
+    return localToUtc({ ...local, hour: 23, minute: 59 }, clock.timezone);
+  return instant;
 }

@@ -14,7 +14,7 @@ import {
   mentionsOf,
   prescribedToday,
 } from './action-dates.js';
-import { type Draft, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
+import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
@@ -34,10 +34,6 @@ import { acceptedByWearer, settled } from './task-outcome.js';
 import { actsOnSomething, finishTask, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
-
-function firstWordOf(description: string | undefined): string {
-  return description?.split(' ')[0]?.toLowerCase() ?? '';
-}
 
 const RECURRENCE_CUES = /\b(?:again|another|more|one more|extra|new|second)\b/i;
 
@@ -124,7 +120,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     // "I'll ask him today." "Can you send everything by Friday?": "everything" gathers what was asked
     // for, not the last task with another verb.
     const gathers =
-      /\beverything\b/i.test(description) && firstWordOf(referenced?.description) !== firstWordOf(description);
+      /\beverything\b/i.test(description) && firstWord(referenced?.description ?? '') !== firstWord(description);
     if (referenced !== undefined && !gathers) {
       if (sameTask(referenced, candidate)) redate(referenced, ownDue, dueAt);
       return;

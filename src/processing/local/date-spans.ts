@@ -1,9 +1,12 @@
+import { NUMBER_WORDS } from './date-phrases.js';
 import type { DateMention } from './dates.js';
 
-// "on Wednesday morning between 8 and 10", "Saturday, from 9 to 1": a window said after the day.
-const HOUR_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const WINDOW =
-  /^\s*,?\s*(?:between|from)\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?\s*(?:and|to|till|until|-|–)\s*(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon)/i;
+// "on Wednesday morning between 8 and 10", "Saturday, from nine to one": a window said after the day.
+const HOUR = `\\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}`;
+const WINDOW = new RegExp(
+  `^\\s*,?\\s*(?:between|from)\\s+(${HOUR})(?::(\\d{2}))?\\s*(am|pm|a\\.m\\.|p\\.m\\.)?\\s*(?:and|to|till|until|-|–)\\s*(?:${HOUR}|noon)`,
+  'i',
+);
 
 /**
  * A day followed by a window of hours is due, or starts, at the window's opening: "between 8 and 10"
@@ -13,9 +16,7 @@ export function withWindowStart(mentions: DateMention[], readable: string): Date
   return mentions.map((mention) => {
     const window = WINDOW.exec(readable.slice(mention.end));
     if (window === null) return mention;
-    const said = HOUR_WORDS.includes(window[1].toLowerCase())
-      ? HOUR_WORDS.indexOf(window[1].toLowerCase()) + 1
-      : Number(window[1]);
+    const said = Number(NUMBER_WORDS[window[1].toLowerCase()] ?? window[1]);
     if (said < 1 || said > 12) return mention;
     const meridiem = window[3]?.toLowerCase().replace(/\./g, '');
     const hour = meridiem === 'pm' || (meridiem === undefined && said <= 7) ? (said % 12) + 12 : said % 12;

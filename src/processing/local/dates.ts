@@ -286,11 +286,5 @@ function isPast(mention: DateMention, clock: Clock): boolean {
 /** The instant of a mention; a mention without a time gets the caller's default (23:59 for due dates). */
 export function mentionInstant(mention: DateMention, clock: Clock, defaultHour: number, defaultMinute: number): Date {
   const local = mention.hasTime ? mention.local : { ...mention.local, hour: defaultHour, minute: defaultMinute };
-  const instant = localToUtc(local, clock.timezone);
-  // "I'll text it to you tonight", said at seven: a time of today already gone means later today.
-  const today = clock.today;
-  const sameDay = local.year === today.year && local.month === today.month && local.day === today.day;
-  if (sameDay && instant.getTime() < clock.startedAt.getTime())
-    return localToUtc({ ...local, hour: 23, minute: 59 }, clock.timezone);
-  return instant;
+  return localToUtc(local, clock.timezone);
 }
