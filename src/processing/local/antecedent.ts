@@ -2,7 +2,7 @@ import { type Candidate, lookBack, spanning } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
-import { namesIn } from './task-text.js';
+import { namesIn, personIntroduced } from './task-text.js';
 import { PARTICLE } from './vocabulary.js';
 
 export interface Antecedent {
@@ -220,10 +220,10 @@ function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefi
   for (let index = tokens.length - 1; index > 0; index--) {
     const token = tokens[index];
     if (token.pos !== 'NOUN' || !namesPerson(token.lemma) || isPlural(token)) continue;
-    const before = tokens[index - 1].normal;
-    if (before === own) return `my ${token.normal}`;
+    if (tokens[index - 1].normal === own) return `my ${token.normal}`;
     // "I'll send a plumber … let him in": someone brought in by their trade is "the plumber".
-    if ((before === 'a' || before === 'an') && tokens[index - 2]?.lemma !== 'be') return `the ${token.normal}`;
+    const introduced = personIntroduced(tokens, index);
+    if (introduced !== undefined) return introduced;
   }
   return undefined;
 }

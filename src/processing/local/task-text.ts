@@ -77,15 +77,23 @@ function lastNamedPerson(analysis: Analysis, sentenceIndex: number): string | nu
   return null;
 }
 
+/**
+ * "I'll send a plumber": someone brought in by their trade, as "the plumber"; "She's an angel" says what
+ * someone is and brings nobody in. Undefined when the token is no such person.
+ */
+export function personIntroduced(tokens: Token[], index: number): string | undefined {
+  const token = tokens[index];
+  const article = tokens[index - 1]?.normal;
+  if (article !== 'a' && article !== 'an') return undefined;
+  if (tokens[index - 2]?.lemma === 'be' || token.pos !== 'NOUN' || !namesPerson(token.lemma)) return undefined;
+  return `the ${token.normal}`;
+}
+
 function tradeIn(tokens: Token[], lastName: string | undefined): string | undefined {
   const after = lastName === undefined ? 0 : tokens.findLastIndex((token) => lastName.endsWith(token.value)) + 1;
   for (let index = tokens.length - 1; index > after; index--) {
-    const token = tokens[index];
-    const article = tokens[index - 1]?.normal;
-    // "She's an angel" says what someone is; "send a plumber" brings one in.
-    const said = tokens[index - 2]?.lemma === 'be';
-    if ((article === 'a' || article === 'an') && !said && token.pos === 'NOUN' && namesPerson(token.lemma))
-      return `the ${token.normal}`;
+    const trade = personIntroduced(tokens, index);
+    if (trade !== undefined) return trade;
   }
   return undefined;
 }
