@@ -170,3 +170,38 @@ test('a conversation pasted on one line is read turn by turn; a memo of headings
   // Headings that never answer one another stay the wearer's memo.
   assert.deepEqual(who(memo('Note to self: renew the permit. Reminder: call mom. Todo: buy milk.')), ['Sam*']);
 });
+
+test('a first name with a surname given to a service is the speaker’s own; a name said of someone credits no reply', () => {
+  // Reserving, collecting or giving a date of birth under the user's full name: the speaker is the wearer,
+  // though only the first name was known.
+  const rental = memo('SPEAKER_01: Next, please.\nSPEAKER_00: Hi, it’s under Ines Okafor.\nSPEAKER_01: Got it.', {
+    userName: 'Ines',
+  });
+  assert.deepEqual(who(rental), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_01']);
+  const scan = dialogue(
+    [
+      ['SPEAKER_01', false, 'Imaging desk, this is Greta.'],
+      ['SPEAKER_00', false, 'Hi Greta, I need to move a scan. It is for my wrist, Tomas Berg, date of birth May 2.'],
+      ['SPEAKER_01', false, 'Found it.'],
+    ],
+    { userName: 'Tomas' },
+  );
+  assert.deepEqual(who(scan), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_01']);
+  // "so Femi can merge it", "Femi's laptop": said of the user, so neither speaker is the user, and the
+  // next voice is not credited with the name; "It's High Court" opens a line without naming anyone.
+  const group = memo(
+    [
+      "SPEAKER_01: Is this recording? Femi's laptop is on.",
+      "SPEAKER_00: It's High Court, so persuasive only.",
+      'SPEAKER_02: I will send my part Sunday so Femi can merge it.',
+      'SPEAKER_01: Fine.',
+    ].join('\n'),
+    { userName: 'Femi' },
+  );
+  assert.deepEqual(who(group), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_02', 'SPEAKER_01']);
+  // "I'm Lin, this is Wei" shows someone else: the voice that says it is not Wei's.
+  const shown = memo("Speaker 1: Come in.\nSpeaker 0: Hi, I'm Lin, this is Wei.\nSpeaker 1: Welcome.", {
+    userName: 'Wei',
+  });
+  assert.notDeepEqual(who(shown)[1], 'Speaker 0*');
+});

@@ -1140,3 +1140,10 @@ test('a span at a place of work said without a verb ("Four years at Maple & Finc
   const wits = await contents('Second year at Wits, part-time.');
   assert.ok(!wits.some((content) => content.includes('for second')), JSON.stringify(wits));
 });
+
+test('a clause the household or a relative opens after a comma is read on its own ("…, we only moved from Lyon in July")', async () => {
+  const moved = await contentsOf(memo("I'm still finding my feet, we only moved from Lyon in July."));
+  assert.ok(moved.includes('User only moved from Lyon in July'), JSON.stringify(moved));
+  const born = await contentsOf(memo('That dish is special, my grandfather was born in Izmir.'));
+  assert.ok(born.includes("User's grandfather was born in Izmir"), JSON.stringify(born));
+});

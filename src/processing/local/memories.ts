@@ -1,12 +1,14 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { ExtractedMemory, TranscriptInput } from '../engine.js';
 import { type Analysis, analysisOf } from './analysis.js';
-import { type Fact, memoryCandidates, placed } from './memory-candidates.js';
+import { type Fact, memoryCandidates } from './memory-candidates.js';
 import { complete } from './memory-checks.js';
 import { trimFact } from './memory-clauses.js';
 import { KnownMemories } from './memory-known.js';
 import { MEMORY_THRESHOLD, memoryFeatures, memoryProbability } from './memory-model.js';
+import { placeNamedBefore } from './memory-sources.js';
 import { parseTokens } from './nlp.js';
+import { squeezeSpaces } from './text.js';
 import { FUNCTION_WORDS } from './vocabulary.js';
 
 const MAX_MEMORIES = 4;
@@ -35,6 +37,18 @@ function tagsOf(source: string, category: MemoryCategory): string[] {
     .filter((lemma) => lemma !== 'user' && lemma.length > 2 && !FUNCTION_WORDS.has(lemma));
   const unique = [...new Set(tags)].slice(0, 3);
   return unique.length > 0 ? unique : [category];
+}
+
+/** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
+function placed(content: string, analysis: Analysis, index: number): string {
+  if (!/\b(?:here|there)\b/.test(content)) return content;
+  const place = placeNamedBefore(analysis, index);
+  if (place === null) return content;
+  // "I joined Harbour Bank here in Lagos": the place is said already; "here" only points at it.
+  if (content.includes(place)) return squeezeSpaces(content.replace(/\s(?:here|there)\b/, ''));
+  return content
+    .replace(/\b((?:moved|came|went|relocated)(?: (?:down|up|over|back|out))?) (?:here|there)\b/, `$1 to ${place}`)
+    .replace(/\b(?:here|there)\b/, `in ${place}`);
 }
 
 /** The candidates that could be stored: placed, said once, and readable on their own. */

@@ -21,7 +21,7 @@ import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
 import { lexicalFact } from './memory-lexical.js';
 import { BELONGING_WORD, FACT_PATTERNS, RELATIVE_SUBJECT } from './memory-patterns.js';
-import { peopleOfWearer } from './memory-people.js';
+import { namesHeld, peopleOfWearer } from './memory-people.js';
 import {
   employerFact,
   favoriteFact,
@@ -43,14 +43,13 @@ import { shapeOf } from './memory-shapes.js';
 import {
   answeredFacts,
   elaboration,
-  placeNamedBefore,
   type Statement,
   saidOfWearer,
   spansSaidToWearer,
   tokensOfClause,
 } from './memory-sources.js';
 import { parseTokens, type Token } from './nlp.js';
-import { escapeRegExp, squeezeSpaces } from './text.js';
+import { escapeRegExp } from './text.js';
 
 /** Which mechanism proposed a fact: the memory model weighs them differently. */
 // The memory model's features follow this order: keep it when adding a kind, and retrain.
@@ -189,18 +188,6 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, r
   return facts;
 }
 
-/** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
-export function placed(content: string, analysis: Analysis, index: number): string {
-  if (!/\b(?:here|there)\b/.test(content)) return content;
-  const place = placeNamedBefore(analysis, index);
-  if (place === null) return content;
-  // "I joined Harbour Bank here in Lagos": the place is said already; "here" only points at it.
-  if (content.includes(place)) return squeezeSpaces(content.replace(/\s(?:here|there)\b/, ''));
-  return content
-    .replace(/\b((?:moved|came|went|relocated)(?: (?:down|up|over|back|out))?) (?:here|there)\b/, `$1 to ${place}`)
-    .replace(/\b(?:here|there)\b/, `in ${place}`);
-}
-
 function withDetail(content: string, full: string): string {
   // "Still allergic, yeah.": a closing yes adds nothing.
   const detail = full.replace(/[,\s]+(?:yeah|yes|yep|yup|sure|right)$/i, '');
@@ -282,6 +269,8 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
       (fact): Fact => ({ ...fact, kind: 'told' }),
     ),
   );
+  // "User's cat is named Miso" beside "User's household adopted a cat called Miso": the name is held already.
+  const people = [...peopleOfWearer(analysis, userName), ...householdFacts(analysis)];
   return [
     ...own,
     ...spans,
@@ -290,8 +279,10 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(clinicFacts(analysis), 'told'),
     ...found(relationsNamedInDialogue(analysis), 'dialogue'),
     ...found(answeredFacts(analysis), 'answered'),
-    ...found(peopleOfWearer(analysis, userName), 'people'),
-    ...found(householdFacts(analysis), 'people'),
+    ...found(
+      people.filter((person) => !namesHeld(person.content, own)),
+      'people',
+    ),
     ...found(fragmentStates(analysis), 'shape'),
     ...found(askedAfter(analysis), 'asked'),
   ];

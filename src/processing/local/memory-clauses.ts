@@ -13,7 +13,7 @@ export const MAX_WORDS = 15;
 const MAX_CLAUSES = 24;
 
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
+  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I|we|my|our)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
 const PAIR_SUBJECT = new RegExp(
   `^(?:(?:my|our) (?:(?:little|big|older|younger|best) )?${KIN_WORDS}|\\p{Lu}\\p{Ll}+) and I(?=\\s)`,
   'iu',

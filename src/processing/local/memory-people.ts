@@ -275,3 +275,9 @@ function usedAsPerson(text: string, name: string): boolean {
     'u',
   ).test(text);
 }
+
+/** Whether every name in a person's fact is already in one of the other facts. */
+export function namesHeld(content: string, facts: ReadonlyArray<{ content: string }>): boolean {
+  const names = content.match(/\p{Lu}[\p{L}'-]+/gu)?.filter((word) => !/^User\b/.test(word)) ?? [];
+  return names.length > 0 && facts.some((fact) => names.every((name) => fact.content.includes(name)));
+}

@@ -54,9 +54,14 @@ export interface LabelledLine {
 // The user's name (marked \uE000) said beside another: "So, Patricia, Dale, thanks for coming in".
 const TOGETHER = /\uE000,? (?:and )?\p{Lu}\p{Ll}+\b|\b\p{Lu}\p{Ll}+,? (?:and )?\uE000/u;
 
-// A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber".
+// A speaker giving a name as their own: "I'm Rania", "my name is Ifeoma", "Hello, it's Schreiber". A bare
+// "It's …" opening a line names the caller only when the name stands alone ("It's Tanya.", "It's Tanya
+// from radiology"), not in "It's High Court" or "It's Monday".
 const OTHER_INTRODUCTION =
-  /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's)|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is)) (\p{Lu}\p{Ll}+)\b/u;
+  /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's) (\p{Lu}\p{Ll}+)\b|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is) (?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)(\p{Lu}\p{Ll}+)(?=\s*(?:[,.!?]|$|from\b|here\b|speaking\b|calling\b)))/u;
+// Where a name is given to a service as one's own: a booking, a pick-up, a claim, an account.
+const SERVICE_WORDS =
+  /\b(?:collecting|picking up|pick up|booked|booking|reservation|appointment|prescription|repeat|order|parcel|package|claim|account|policy|date of birth|DOB|checking in|check in)\b/i;
 
 /**
  * The numbered voice the words show to be the user's: people name themselves only to introduce
@@ -76,7 +81,13 @@ function voiceNamedInWords(
   const last = parts.length > 1 ? (parts.at(-1) ?? '') : '';
   const titled = last.length > 1 ? `|(?:mr|mrs|ms|miss|mx|dr|doctor|professor)\\.? ${escapeRegExp(last)}` : '';
   const name = `(?:${escapeRegExp(first)}${titled})`;
-  const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}'-])`, 'iu');
+  // "Femi's thing is on": a possessive says the name too.
+  const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}-])(?!'(?!s(?!\\p{L})))`, 'iu');
+  // "Hi Tanya, …", "Fatima, welcome", "Thanks, Dev.": the name said to someone, not of them.
+  const vocative = new RegExp(
+    `(?:^|[.!?]\\s+)(?:(?:hi|hey|hello|thanks|thank you|okay|ok|so|right|yes|yeah|no|morning|good morning|bye|welcome|sorry|and|well|oh)[,!]?\\s+)*${name}\\s*[,!?.:]|,\\s*${name}\\s*(?:[,.!?]|$)`,
+    'iu',
+  );
   const introduction = new RegExp(
     `\\b(?:it's|it is|this is|i'm|i am|my name is|name's|call me) ${name}\\b|^${name} (?:here|speaking)\\b`,
     'i',
@@ -87,6 +98,11 @@ function voiceNamedInWords(
     `(?:^|[.!?]\\s+)${fullName}[.!]?\\s*$|\\b(?:collecting|picking up|booked|booking|reservation|appointment|prescription|order|parcel|package)\\b[^.?!]{0,40}\\b(?:for|under) (?:${escapeRegExp(first)}${last === '' ? '' : `|${escapeRegExp(last)}`})\\b`,
     'i',
   );
+  // "It's under Mei Lin", "Chen. Mei Chen. Date of birth…", "I'm collecting my repeat, Thandiwe Mokoena":
+  // the first name with a surname, said to a service, is the speaker's own even when the surname is not known.
+  const surnamed = new RegExp(`(?<![\\p{L}'-])${escapeRegExp(first)} \\p{Lu}[\\p{L}'-]+`, 'iu');
+  const givenToService = (text: string) =>
+    surnamed.test(text) && (SERVICE_WORDS.test(text) || /\bunder\s+\S+\s+\S+/i.test(text));
   const asked = new RegExp(`\\b(?:is this|are you|is that) ${name}\\b|${name}\\s*\\?`, 'i');
   const saidAll = new RegExp(said.source, 'giu');
   const score = new Map(labels.map((label) => [label, 0]));
@@ -94,20 +110,23 @@ function voiceNamedInWords(
   lines.forEach((line, index) => {
     // "Hello, it's Schreiber from the Hausverwaltung", "I'm Rania, I lead design": another name of one's own.
     const other = OTHER_INTRODUCTION.exec(line.text);
-    if (other !== null && fold(other[1]) !== first && !said.test(line.text)) add(line.label, -2);
-    if (given.test(line.text) && !asked.test(line.text)) {
+    const own = other?.[1] ?? other?.[2];
+    const introducesSelf = own !== undefined && fold(own) !== first;
+    if (introducesSelf && !said.test(line.text)) add(line.label, -2);
+    if ((given.test(line.text) || givenToService(line.text)) && !asked.test(line.text)) {
       add(line.label, 2);
       return;
     }
     if (!said.test(line.text)) return;
-    if (introduction.test(line.text) && !asked.test(line.text)) {
+    // "I'm Lin, this is Wei": one's own name given, the user's is someone shown.
+    if (introduction.test(line.text) && !asked.test(line.text) && !introducesSelf) {
       add(line.label, 2);
       return;
     }
     add(line.label, -1);
     // Whoever speaks next is most likely the one the name was said to, unless it was said to several
     // people at once ("So, Patricia, Dale, thanks for coming in").
-    if (TOGETHER.test(line.text.replace(saidAll, '\uE000'))) return;
+    if (TOGETHER.test(line.text.replace(saidAll, '\uE000')) || !vocative.test(line.text)) return;
     const reply = lines.slice(index + 1).find((next) => next.label !== line.label);
     if (reply !== undefined) add(reply.label, 1);
   });
