@@ -1322,3 +1322,23 @@ test('"people" after a comma starts a clause of its own, so "Send them tonight, 
   );
   assert.deepEqual(found, [['Send the invites', '2026-03-04T18:00']]);
 });
+
+test('"them" after a firm that opens the sentence is the firm; "her" after a trip "to Porto" is the animal, not the place', async () => {
+  const firm = await items(
+    memo('Removals. Harbour Movers gave my sister a fair price, I will call them on Monday for a quote.'),
+  );
+  assert.ok(
+    firm.some(([description]) => description.startsWith('Call Harbour Movers')),
+    JSON.stringify(firm),
+  );
+  const pet = await items(
+    memo(
+      'Biscuit cries in the car for the ten minutes to Sintra, four hours to Porto will be awful. I need to ask the vet about something to calm her down.',
+    ),
+  );
+  assert.ok(
+    // "for the ten minutes to Sintra" is how far, not a due time ten minutes from now.
+    pet.some(([description, due]) => description.includes('calm Biscuit down') && due === null),
+    JSON.stringify(pet),
+  );
+});

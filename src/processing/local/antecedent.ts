@@ -228,6 +228,14 @@ function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefi
   return undefined;
 }
 
+/** "Transportes Almeida gave us a price, I'll call them": a firm that opens the sentence is "them". */
+function namedSubject(tokens: Token[]): string | undefined {
+  const end = tokens.findIndex((token) => token.pos !== 'PROPN');
+  const next = tokens[end];
+  if (end < 1 || (next?.pos !== 'VERB' && next?.pos !== 'AUX')) return undefined;
+  return namesIn(tokens.slice(0, end)).at(0);
+}
+
 /**
  * Resolves "I have to buy them" to the nearest earlier noun phrase that fits the pronoun: the
  * start of the same sentence first, then up to three sentences back within the last two turns.
@@ -246,7 +254,8 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
             ),
             index === candidate.sentenceIndex,
           );
-    const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : undefined;
+    const firm = chunk === undefined && pronoun.pointer === 'plural' && index === candidate.sentenceIndex;
+    const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : firm ? namedSubject(tokens) : undefined;
     const phrase = person ?? chunk?.phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
     if (phrase !== undefined)
       return resolved(description, pronoun.index, phrase, chunk?.verb, spanning(candidate, analysis, index));

@@ -15,7 +15,8 @@ const SPAN =
 const RATE =
   /^(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty|forty|forty-five|sixty|a few|several|\d+) (?:minutes?|mins?|hours?|hrs?|days?|times?) (?:a|per|each|every) (?:day|week|month|night|morning|evening)$/i;
 const NEGATED_PERFECT = /\b(?:haven't|hasn't|hadn't|have not|has not|had not|never)\b[^,.;!?]*$/i;
-const SPAN_BEFORE = /\b(?:been|for|spend|spends|spent|spending|take|takes|took|taking|lasted|lasts|past|last)\s+$/i;
+const SPAN_BEFORE =
+  /\b(?:been|for|spend|spends|spent|spending|take|takes|took|taking|lasted|lasts|past|last)\s+(?:the\s+)?$/i;
 const DURATION_PHRASE =
   /^for (?:(?:about|around|roughly|another|only|just|up to|over) )?(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|a couple of|several|\d+) (?:hours?|minutes?|mins?|days?|weeks?|months?|years?)\b/i;
 
@@ -37,6 +38,8 @@ export function isQuantity(text: string, before: string, after: string): boolean
   if (SPAN.test(said) && SPAN_BEFORE.test(before)) return true;
   // "a fallback at three thousand", "at five percent": a figure chrono cut short, not a clock reading.
   if (/^[\s-]*(?:hundred|thousand|million|billion|grand|percent|per cent|%)/i.test(after)) return true;
+  // "ten minutes to Sintra", "two hours away": how far a place is, not when.
+  if (SPAN.test(said) && /^\s+(?:(?:to|from) \p{Lu}|away\b|by (?:car|train|bus)\b|on foot\b)/u.test(after)) return true;
   // "three months of bank statements": an amount of something, not a date.
   return SPAN.test(said) && /^\s+of\b/i.test(after);
 }

@@ -17,9 +17,11 @@ const CALENDAR =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|ok|okay|yes|yeah|no|hi|hey|thanks|sure)$/i;
 const LOOK_BACK = 4;
 const PLACE_PREPOSITIONS = new Set(['at', 'in', 'from', 'near', 'into', 'on', 'outside', 'inside', 'across']);
+const JOURNEY =
+  /^(?:minutes?|hours?|days?|km|kilometres?|kilometers?|miles?|way|road|trip|journey|flight|train|bus|ferry|drive|driving|fly|flying|go|going|went|move|moving|moved|travel|travelling|traveling|commute|head|heading|back|down|up|over|out|ride|walk|return|relocate|relocating)$/;
 // "her" before a noun is a possessive ("her passport"); before a determiner or particle, an object ("send her the file").
 const HER_POSSESSIVE =
-  /\bher\b(?=\s+(?!(?:the|a|an|some|this|that|these|those|it|them|back|up|over|out|off|to|for|about|on|in|at|by|with|and|know|again)\b)\p{Ll}+)/gu;
+  /\bher\b(?=\s+(?!(?:the|a|an|some|this|that|these|those|it|them|back|up|down|away|around|over|out|off|to|for|about|on|in|at|by|with|and|know|again)\b)\p{Ll}+)/gu;
 
 /** "Calling" → "Call": the lemma of a progressive verb opening the line. */
 function baseForm(description: string, tokens: Token[]): string {
@@ -46,6 +48,8 @@ export function namesIn(tokens: Token[]): string[] {
     const previous = tokens[index - 1];
     // "at Lumière", "in Porto": a name after a place preposition names a place, not a person.
     if (previous !== undefined && PLACE_PREPOSITIONS.has(previous.normal)) continue;
+    // "three hours to Porto", "drive to Sintra": "to" after a stretch of time or a journey points at a place.
+    if (previous?.normal === 'to' && JOURNEY.test(tokens[index - 2]?.lemma.toLowerCase() ?? '')) continue;
     // "14 Aldridge Road": a name after a house number, or ending in a street word, is an address.
     if (previous?.pos === 'NUM' || STREET.test(token.value) || STREET.test(tokens[index + 1]?.value ?? '')) continue;
     // A capitalised first word ("Great, …", "Perfect.") is a name only when a verb follows it ("Maria said").
