@@ -1342,3 +1342,27 @@ test('"them" after a firm that opens the sentence is the firm; "her" after a tri
     JSON.stringify(pet),
   );
 });
+
+test('a thing named after a task, in the same sentence or as a topic of its own, is what a later pronoun means', async () => {
+  const renew = await items(
+    memo(
+      'Then Bolaji. Send Bolaji a firm email about the invoice tomorrow. The website domain expires on the twelfth, renew it by the tenth.',
+    ),
+  );
+  assert.deepEqual(renew, [
+    ['Send Bolaji a firm email about the invoice', '2026-03-05T23:59'],
+    ['Renew the website domain', '2026-03-10T23:59'],
+  ]);
+  const photos = await items(
+    dialogue([
+      ['SPEAKER_00', true, 'I will open a savings account next week.'],
+      ['SPEAKER_01', false, 'Good. And the passport photos.'],
+      ['SPEAKER_01', false, 'Can you bring those by Friday?'],
+      ['SPEAKER_00', true, 'Sure.'],
+    ]),
+  );
+  assert.ok(
+    photos.some(([description, due]) => /photos/.test(description) && due === '2026-03-06T23:59'),
+    JSON.stringify(photos),
+  );
+});

@@ -17,7 +17,7 @@ import {
 import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
-import { type Analysis, analysisOf } from './analysis.js';
+import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
@@ -121,7 +121,21 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     // for, not the last task with another verb.
     const gathers =
       /\beverything\b/i.test(description) && firstWord(referenced?.description ?? '') !== firstWord(description);
-    if (referenced !== undefined && !gathers) {
+    // "I'll open an account. … So, statements from your own account. Can you send those by Friday?",
+    // "The domain expires on the twelfth, renew it": a thing named after that task, in the same sentence
+    // or as a topic of its own, is what the pronoun means when the verb is another.
+    // "Do it", "make it Thursday", "ask her" stand for a task or a person, not a thing.
+    const actsOnThing =
+      !/^(?:do|make|sort|handle)$/.test(firstWord(description)) && !/\b(?:him|her)\b/i.test(description);
+    const thing =
+      referenced === undefined || !actsOnThing ? null : antecedentFor(description, candidate, extraction.analysis);
+    const thingAfter =
+      thing !== null &&
+      referenced !== undefined &&
+      thing.candidate.sentenceIndex > referenced.sentenceIndex &&
+      firstWord(referenced.description) !== firstWord(description) &&
+      (thing.candidate.sentenceIndex === candidate.sentenceIndex || isTopic(thing.candidate.sentence));
+    if (referenced !== undefined && !gathers && !thingAfter) {
       if (sameTask(referenced, candidate)) redate(referenced, ownDue, dueAt);
       return;
     }
@@ -164,6 +178,14 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     context: contextOf(candidate, extraction.analysis),
     signal: { candidate, description, hasDue: dueAt !== null, deadline: mentions.some((mention) => mention.deadline) },
   });
+}
+
+/** "And the logbook.", "So, the statements from your account": a sentence naming a thing, without a verb. */
+function isTopic(sentence: Sentence): boolean {
+  const { tokens } = sentence;
+  return (
+    !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX') && tokens.some((token) => token.pos === 'DET')
+  );
 }
 
 /** Accepted cues, with date windows recomputed so a rejected cue ("I'll have it done by Thursday") claims no date. */
