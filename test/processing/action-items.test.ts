@@ -1366,3 +1366,24 @@ test('a thing named after a task, in the same sentence or as a topic of its own,
     JSON.stringify(photos),
   );
 });
+
+test('"all of that" gathers the list said next in the same turn; a date said next only dates it', async () => {
+  const upload = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Can you upload all of that to the portal by Friday?'],
+      ['SPEAKER_01', false, 'The signed lease, the missing payslips, and the bank letter.'],
+      ['SPEAKER_00', true, 'Yes, by Friday.'],
+    ]),
+  );
+  assert.deepEqual(upload, [
+    ['Upload the signed lease, the missing payslips, and the bank letter to the portal', '2026-03-06T23:59'],
+  ]);
+  const dated = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Can you get all that to us by next Friday?'],
+      ['SPEAKER_01', false, 'Friday the thirteenth?'],
+      ['SPEAKER_00', true, 'Sure.'],
+    ]),
+  );
+  assert.ok(!dated.some(([description]) => /thirteenth/i.test(description)), JSON.stringify(dated));
+});

@@ -17,7 +17,7 @@ import {
 import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
-import { type Analysis, analysisOf, type Sentence } from './analysis.js';
+import { type Analysis, analysisOf } from './analysis.js';
 import { antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
@@ -31,7 +31,7 @@ import {
   taskKey,
 } from './similarity.js';
 import { acceptedByWearer, settled } from './task-outcome.js';
-import { actsOnSomething, finishTask, readsAsTask } from './task-text.js';
+import { actsOnSomething, finishTask, isTopic, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
@@ -178,14 +178,6 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     context: contextOf(candidate, extraction.analysis),
     signal: { candidate, description, hasDue: dueAt !== null, deadline: mentions.some((mention) => mention.deadline) },
   });
-}
-
-/** "And the logbook.", "So, the statements from your account": a sentence naming a thing, without a verb. */
-function isTopic(sentence: Sentence): boolean {
-  const { tokens } = sentence;
-  return (
-    !tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX') && tokens.some((token) => token.pos === 'DET')
-  );
 }
 
 /** Accepted cues, with date windows recomputed so a rejected cue ("I'll have it done by Thursday") claims no date. */

@@ -1,4 +1,4 @@
-import type { Analysis } from './analysis.js';
+import type { Analysis, Sentence } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
 import { closingVocative } from './participants.js';
@@ -123,6 +123,31 @@ const PHRASAL =
 const DANGLING_END =
   /(?:,\s*|\s+)(?:of|with|for|to|the|a|an|and|or|at|on|in|from|by|before|after|until|till|about|is|are|was|were|sometime)\s*$/i;
 
+/** "And the logbook.", "So, the statements from your account": a sentence naming a thing, without a verb. */
+export function isTopic(sentence: Sentence): boolean {
+  const { tokens } = sentence;
+  return (
+    // "the missing forms": a participle after a determiner describes the thing.
+    !tokens.some((token, at) => (token.pos === 'VERB' && tokens[at - 1]?.pos !== 'DET') || token.pos === 'AUX') &&
+    tokens.some((token) => token.pos === 'DET')
+  );
+}
+
+// "Upload all of that to the portal. The missing 1099s, the square footage…": the list said next is what it gathers.
+const GATHERED = /\b(?:all of that|all that|all of it|it all|all of those|the following)\b/i;
+
+function listedNext(description: string, analysis: Analysis, sentenceIndex: number): string {
+  const sentence = analysis.sentences[sentenceIndex];
+  const next = analysis.sentences[sentenceIndex + 1];
+  if (!GATHERED.test(description) || next === undefined || next.turn !== sentence?.turn || !isTopic(next))
+    return description;
+  // "Friday the twenty-fifth?": a date said next says when, not what.
+  if (next.text.trim().endsWith('?') || CALENDAR.test(next.tokens.find((token) => token.kind === 'word')?.value ?? ''))
+    return description;
+  const list = next.text.replace(/^(?:and|so|like|i mean)[,\s]+/i, '').replace(/[.!?]+$/, '');
+  return description.replace(GATHERED, list.charAt(0).toLowerCase() + list.slice(1));
+}
+
 export function finishTask(description: string, analysis: Analysis, sentenceIndex: number): string {
   const sentence = analysis.sentences[sentenceIndex];
   const tokens = sentence?.tokens ?? [];
@@ -135,7 +160,7 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   // "let the technician in", "hand the form in": after a verb that takes one, "in" or "on" is its particle.
   if (!PHRASAL.test(whole))
     for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
-  return resolvePersons(baseForm(whole, tokens), analysis, sentenceIndex);
+  return resolvePersons(baseForm(listedNext(whole, analysis, sentenceIndex), tokens), analysis, sentenceIndex);
 }
 
 // Verbs of what befalls one or what one feels: nobody can tick off "Lose my mind" or "Forget it".
