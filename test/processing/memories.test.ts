@@ -1147,3 +1147,24 @@ test('a clause the household or a relative opens after a comma is read on its ow
   const born = await contentsOf(memo('That dish is special, my grandfather was born in Izmir.'));
   assert.ok(born.includes("User's grandfather was born in Izmir"), JSON.stringify(born));
 });
+
+test('who the wearer is and a step in their life, said back to them in passing ("As a freelance editor, you…")', async () => {
+  const told = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'As a freelance editor, you really need to set money aside for tax.'],
+      ['SPEAKER_00', true, 'I know.'],
+      ['SPEAKER_01', false, 'And since you and Marco got married, you can file together.'],
+      ['SPEAKER_00', true, 'Oh, good.'],
+    ]),
+  );
+  assert.ok(told.includes('User is a freelance editor'), JSON.stringify(told));
+  assert.ok(told.includes('User and Marco got married'), JSON.stringify(told));
+  // "As a rule, you…" names no one.
+  const rule = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'As a rule, you should rest after the first dose.'],
+      ['SPEAKER_00', true, 'Okay.'],
+    ]),
+  );
+  assert.deepEqual(rule, []);
+});

@@ -40,14 +40,8 @@ import {
 } from './memory-phrasings.js';
 import { namedRelative } from './memory-relatives.js';
 import { shapeOf } from './memory-shapes.js';
-import {
-  answeredFacts,
-  elaboration,
-  type Statement,
-  saidOfWearer,
-  spansSaidToWearer,
-  tokensOfClause,
-} from './memory-sources.js';
+import { answeredFacts, elaboration, type Statement, tokensOfClause } from './memory-sources.js';
+import { saidOfWearer, spansSaidToWearer } from './memory-told.js';
 import { parseTokens, type Token } from './nlp.js';
 import { escapeRegExp } from './text.js';
 

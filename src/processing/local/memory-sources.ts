@@ -79,44 +79,6 @@ export function tokensOfClause(sentence: Sentence, clause: string): Token[] {
   return inside;
 }
 
-// "But your cholesterol is high": a finding about the listener, stated by someone who knows.
-const YOUR_THING =
-  /(?:^|[,.]\s*|\bbut\s+|\band\s+)your ((?:[a-z-]+ ){0,2}[a-z-]+) (is|are) ((?:very |quite |a bit |slightly |too )?[a-z-]+(?: [a-z-]+)?)\s*[,.!]?$/i;
-const SPAN_OF_LISTENER =
-  /(?:^|,\s*|\bbecause\s+|\bso\s+)(?:you've|you have) been\s+((?:(?! and | but )[^,;.!?])+?\b(?:for|since|years?|months?|decades?)\b(?:(?! and | but )[^,;.!?])*)/i;
-const SAID_OF_LISTENER = /(?:^|,\s*|\bbecause\s+|\bsince\s+)(?:you're|you are)\s+([^,;.!?]+)/i;
-
-/** "You've been in this choir since you were fourteen": how long the wearer has done something, said to them. */
-export function spansSaidToWearer(analysis: Analysis): Statement[] {
-  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
-  return analysis.sentences.flatMap((sentence) => {
-    const span = sentence.isUser || sentence.text.trim().endsWith('?') ? null : SPAN_OF_LISTENER.exec(sentence.text);
-    if (span === null) return [];
-    const said = span[1]
-      .trim()
-      .replace(/\byou (were|joined|started)\b/gi, (_, verb: string) => `I ${verb === 'were' ? 'was' : verb}`);
-    return [{ text: `I've been ${said}.`, sentence, secondHand: true }];
-  });
-}
-
-/** "Because you're rhesus negative, …": what another speaker states as a fact about the wearer. */
-export function saidOfWearer(analysis: Analysis): Statement[] {
-  if (!analysis.dialogue || analysis.attribution === 'absent') return [];
-  const statements: Statement[] = [];
-  for (const sentence of analysis.sentences) {
-    if (sentence.isUser || sentence.text.trim().endsWith('?')) continue;
-    const match = SAID_OF_LISTENER.exec(sentence.text);
-    // "You're a star", "you're the best" praise; only a bare predicate ("rhesus negative") states a fact.
-    if (match !== null && !/^(?:a|an|the|so|such|my|our|too|very|really|right|welcome)\b/i.test(match[1].trim()))
-      statements.push({ text: `I'm ${match[1].trim()}`, sentence, secondHand: true });
-    const owned = YOUR_THING.exec(sentence.text);
-    // "your cousins are coming too": what someone of the wearer's is doing now or soon is news, not a fact.
-    if (owned !== null && !/ing$/i.test(owned[3].trim().split(' ')[0]))
-      statements.push({ text: `my ${owned[1]} ${owned[2]} ${owned[3].trim()}`, sentence, secondHand: true });
-  }
-  return statements;
-}
-
 // Questions whose words name no noun but whose answer is a lasting fact: where one is from, one's work, one's pastime.
 const ASKED_ABOUT: ReadonlyArray<[RegExp, string]> = [
   [/\bwhere (?:are|were) you (?:from|born|raised)\b|\bwhere did you grow up\b|\bwhere(?:'s| is) home\b/i, 'hometown'],
