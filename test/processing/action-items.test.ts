@@ -1387,3 +1387,23 @@ test('"all of that" gathers the list said next in the same turn; a date said nex
   );
   assert.ok(!dated.some(([description]) => /thirteenth/i.test(description)), JSON.stringify(dated));
 });
+
+test('a memo: "four a.m. Book the taxi" is two sentences, "Then — ask…" opens an instruction, a plan taken back with "no, wait … so no" goes, and "get up" acts on nothing', async () => {
+  const found = await items(
+    memo(
+      [
+        'Flight is Thursday, so the taxi at four, four a.m. Book the taxi tonight.',
+        'Then — ask Mrs Okoro tomorrow if she can water the plants.',
+        'Book the transfer from the airport — no, wait, my cousin is picking me up, so no transfer.',
+        'Aisle seat, never the window, I need to get up.',
+      ].join(' '),
+    ),
+  );
+  const descriptions = found.map(([description]) => description);
+  assert.ok(descriptions.includes('Book the taxi'), JSON.stringify(found));
+  assert.ok(
+    descriptions.some((description) => description.startsWith('Ask Mrs Okoro')),
+    JSON.stringify(found),
+  );
+  assert.ok(!descriptions.some((description) => /transfer|^Get up/.test(description)), JSON.stringify(found));
+});

@@ -8,9 +8,9 @@ export const ITEM_NUMBER =
   '(?:(?:step|number|point|item)\\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
 
 // "To do: send the thank-you emails": a memo's heading opens its list like a discourse word, and so does
-// an item's number ("Step one: email Denise", "2) book the hall").
+// an item's number ("Step one: email Denise", "2) book the hall"); a dash may follow it ("Then — ask…").
 const DISCOURSE_OPENERS = new RegExp(
-  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b[,\\s]+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|(?:[\\p{L}'’-]+\\s){0,3}[\\p{L}'’-]+:\\s+|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
+  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b(?:[,\\s—–]|\\s-\\s)+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|(?:[\\p{L}'’-]+\\s){0,3}[\\p{L}'’-]+:\\s+|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
   'iu',
 );
 

@@ -180,13 +180,20 @@ function shortRun(run: string): string {
   return run.slice(0, 100);
 }
 
+// "…four a.m. Book the taxi tonight": wink reads "a.m." as an abbreviation inside a sentence; a capital
+// after it, other than a day, a month or a time zone, opens the next one.
+const CLOCK_THEN_SENTENCE =
+  /\b([ap]\.m\.) (?=(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|[A-Z]{2,4}\b|\p{Lu}\p{Ll}+ time\b))\p{Lu})/gu;
+
 /**
  * Sentences of several texts (speaker turns) in one wink pass, which is far cheaper than one pass
  * per turn: the texts are joined by blank lines, and each line break token starts the next text.
  */
 export function parseTurns(texts: string[]): ParsedSentence[][] {
   const result: ParsedSentence[][] = texts.map(() => []);
-  const cleaned = texts.map((text) => text.replace(/\s+/g, ' ').trim().replace(OVERLONG_RUN, shortRun));
+  const cleaned = texts.map((text) =>
+    text.replace(/\s+/g, ' ').trim().replace(OVERLONG_RUN, shortRun).replace(CLOCK_THEN_SENTENCE, '$1\n'),
+  );
   if (cleaned.every((text) => text === '')) return result;
   const { columns, spans } = columnsOf(loadNlp(), cleaned.join('\n\n'));
   const builder = new SentenceBuilder();

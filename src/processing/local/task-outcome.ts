@@ -19,9 +19,10 @@ const TAKES_OVER =
 const WITHDRAWN =
   /\b(?:never ?mind|forget (?:it|that|about (?:it|that))|scratch that|don't bother|no need(?: to)?(?: do (?:it|that))?[.!,]|(?:it's|it was|that's) (?:been )?(?:cancell?ed|called off|taken care of)|(?:already|just) (?:done|did (?:it|that))|i already did)\b/i;
 
-// Taken back later in the same sentence, after a comma or a dash ("…, actually no, I already did that").
+// Taken back later in the same sentence, after a comma or a dash ("…, actually no, I already did that";
+// "Book the transfer — no, wait, her son picks me up, so no transfer").
 const TAKEN_BACK =
-  /[,;—–-]\s*(?:(?:oh|actually|wait|no|um|uh)[,\s]+)*(?:never ?mind|scratch that|forget (?:it|that)|actually,? no\b|(?:i )?already did (?:it|that)|(?:that's|it's) (?:already )?done)/i;
+  /[,;—–-]\s*(?:(?:oh|actually|wait|no|um|uh)[,\s]+)*(?:never ?mind|scratch that|forget (?:it|that)|actually,? no\b|(?:i )?already did (?:it|that)|(?:that's|it's) (?:already )?done|no,? wait\b[^.?!]*\b(?:so no|no need|don't need|not needed)\b)/i;
 
 function nextTurn(analysis: Analysis, turn: number): { index: number; isUser: boolean; text: string } | undefined {
   const next = analysis.turns[turn + 1];

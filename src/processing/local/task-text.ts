@@ -187,6 +187,9 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
 const NO_OBJECT =
   /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali)$/i;
 
+const MOVING_ABOUT =
+  /^(?:get|go|come|sit|stand|wake|lie|hang|calm|settle|slow|shut|chill|move|walk|run|drive|fly)\s+(?:up|down|out|in|off|over|back|away|around|along|on)$/i;
+
 /** Whether the words after the verb name something to act on, not only a count, a time or a manner. */
 export function actsOnSomething(description: string): boolean {
   const words = description
@@ -202,6 +205,8 @@ export function actsOnSomething(description: string): boolean {
     )
   )
     return false;
+  // "Get up", "Come over", "Sit down": a verb of moving about with its particle acts on nothing.
+  if (words.length === 1 && MOVING_ABOUT.test(`${description.split(' ')[0]} ${words[0]}`)) return false;
   if (words.length === 1) return !NO_OBJECT.test(words[0]) && !/['’]s$/.test(words[0]);
   if (words.length > 2) return true;
   // "Do people actually": two words ending on a manner word, with nothing named or counted.
