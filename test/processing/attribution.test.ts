@@ -205,3 +205,14 @@ test('a first name with a surname given to a service is the speaker’s own; a n
   });
   assert.notDeepEqual(who(shown)[1], 'Speaker 0*');
 });
+
+test('a full name opening a line answers a counter’s question: that voice is the user’s', () => {
+  const counter = memo(
+    'SPEAKER_01: Hi, name and date of birth?\nSPEAKER_00: Lerato Dube, fourth of May ninety.\nSPEAKER_01: Still on the same dose?',
+    { userName: 'Lerato' },
+  );
+  assert.deepEqual(who(counter), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_01']);
+  // Said to someone as a question, the full name is theirs, not the speaker's.
+  const called = memo('Speaker 0: Lerato Dube?\nSpeaker 1: That’s me.', { userName: 'Lerato' });
+  assert.deepEqual(who(called), ['Speaker 0', 'Speaker 1*']);
+});

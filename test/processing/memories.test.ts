@@ -1168,3 +1168,14 @@ test('who the wearer is and a step in their life, said back to them in passing (
   );
   assert.deepEqual(rule, []);
 });
+
+test('"that" after a preposition is no relative clause ("in that place in Pilsen"), and a perfect cut short is no fact', async () => {
+  const lived = await contentsOf(
+    memo("I've lived in that flat in Pilsen for six years and I've never fixed anything."),
+  );
+  assert.ok(
+    lived.some((content) => content.includes('Pilsen for six years')),
+    JSON.stringify(lived),
+  );
+  assert.ok(!lived.includes('User has lived'), JSON.stringify(lived));
+});

@@ -65,6 +65,8 @@ export function complete(content: string): boolean {
   if (words.length < 3 || DANGLING.has(last) || /\b(?:you|your|yours)\b/i.test(content)) return false;
   const tokens = parseTokens(content).filter((token) => token.pos !== 'PUNCT');
   const end = tokens.at(-1);
+  // "User has lived", "User has noticed": a perfect with nothing after it was cut short.
+  if (words.length === 3 && /^(?:has|had)$/.test(words[1]) && end?.pos === 'VERB') return false;
   if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
   // "User wears those on weekends": a demonstrative standing for a noun is a pronoun too.
   const standsAlone = (index: number) => !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[index + 1]?.pos ?? '');

@@ -25,7 +25,7 @@ const OPENERS =
 // A second subject starts a second clause: "I'm lactose intolerant I've been reading labels".
 // "since I was a kid" belongs to the fact before it.
 const FACT_END =
-  /,\s|\s+(?:so|because|but|who|which|that|where|while|when|in case|by the way)\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)|(?<!\b(?:since|as|than|before|after|until|when|while|where|if|because|and|but|so))\s(?=(?:we|he|she|they) (?:had|have|were|was|used|lived|did|got|would)\b)/i;
+  /,\s|\s+(?:so|because|but|who|which|where|while|when|in case|by the way)\s|(?<!\b(?:in|on|at|for|from|to|with|of|about|by|into|like|all))\s+that\s|(?<!\b(?:since|as|than|before|after|until))\s(?=I(?:'m|'ve|'d|'ll)?\s)|(?<!\b(?:since|as|than|before|after|until|when|while|where|if|because|and|but|so))\s(?=(?:we|he|she|they) (?:had|have|were|was|used|lived|did|got|would)\b)/i;
 const FRONTED_CIRCUMSTANCE = /^(?:ever since|since|after|because of) [^,]{3,60}? (?=I(?:'m|'ve|'d)? )/i;
 // "Nine years I've been a pharmacy tech", "Eleven years I'm doing this in Dubai": the span said first.
 const SPAN_COUNT =

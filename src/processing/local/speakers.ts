@@ -101,8 +101,11 @@ function voiceNamedInWords(
   // "It's under Mei Lin", "Chen. Mei Chen. Date of birth…", "I'm collecting my repeat, Thandiwe Mokoena":
   // the first name with a surname, said to a service, is the speaker's own even when the surname is not known.
   const surnamed = new RegExp(`(?<![\\p{L}'-])${escapeRegExp(first)} \\p{Lu}[\\p{L}'-]+`, 'iu');
+  // "Thandiwe Nkosi, twelve March ninety-one." opening a line answers "Name and date of birth?".
+  const answered = new RegExp(`^${surnamed.source}(?:[,.]|$)`, 'iu');
   const givenToService = (text: string) =>
-    surnamed.test(text) && (SERVICE_WORDS.test(text) || /\bunder\s+\S+\s+\S+/i.test(text));
+    (surnamed.test(text) && (SERVICE_WORDS.test(text) || /\bunder\s+\S+\s+\S+/i.test(text))) ||
+    (answered.test(text.trim()) && !text.trim().endsWith('?'));
   const asked = new RegExp(`\\b(?:is this|are you|is that) ${name}\\b|${name}\\s*\\?`, 'i');
   const saidAll = new RegExp(said.source, 'giu');
   const score = new Map(labels.map((label) => [label, 0]));
