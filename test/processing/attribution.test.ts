@@ -212,6 +212,11 @@ test('a full name opening a line answers a counter’s question: that voice is t
     { userName: 'Lerato' },
   );
   assert.deepEqual(who(counter), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_01']);
+  const desk = memo(
+    'SPEAKER_01: Next, please.\nSPEAKER_00: I missed my connection. Haddad, Omar Haddad.\nSPEAKER_01: Let me check, Mr. Haddad.',
+    { userName: 'Omar' },
+  );
+  assert.deepEqual(who(desk), ['SPEAKER_01', 'SPEAKER_00*', 'SPEAKER_01']);
   // Said to someone as a question, the full name is theirs, not the speaker's.
   const called = memo('Speaker 0: Lerato Dube?\nSpeaker 1: That’s me.', { userName: 'Lerato' });
   assert.deepEqual(who(called), ['Speaker 0', 'Speaker 1*']);

@@ -102,7 +102,8 @@ function voiceNamedInWords(
   // the first name with a surname, said to a service, is the speaker's own even when the surname is not known.
   const surnamed = new RegExp(`(?<![\\p{L}'-])${escapeRegExp(first)} \\p{Lu}[\\p{L}'-]+`, 'iu');
   // "Thandiwe Nkosi, twelve March ninety-one." opening a line answers "Name and date of birth?".
-  const answered = new RegExp(`^${surnamed.source}(?:[,.]|$)`, 'iu');
+  // So does "Haddad, Omar Haddad." ending a line: a full name said on its own.
+  const answered = new RegExp(`^${surnamed.source}(?:[,.]|$)|(?:^|[.!?,]\\s+)${surnamed.source}[.!]?$`, 'iu');
   const givenToService = (text: string) =>
     (surnamed.test(text) && (SERVICE_WORDS.test(text) || /\bunder\s+\S+\s+\S+/i.test(text))) ||
     (answered.test(text.trim()) && !text.trim().endsWith('?'));
