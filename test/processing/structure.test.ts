@@ -525,3 +525,22 @@ test('a milestone birthday named by its ordinal is an event; a fortieth annivers
   const titles = (await engine.structure(anniversary)).events.map((event) => event.title);
   assert.ok(!titles.some((title) => /birthday/i.test(title)), titles.join(' | '));
 });
+
+test('a newcomer’s visit: a deadline after "hiking trip" dates the task, not the trip; the overview names the plan, not the to-do again', async () => {
+  const input = memo(
+    [
+      'Me: Hey Priya, thanks for having me over.',
+      'Priya: Can you send me the photos from the hiking trip by Thursday?',
+      "Me: Sure, I'll send them tomorrow night.",
+      "Priya: And let's go to the climbing gym on Saturday, December 5 at 10am.",
+      "Me: Sounds good, I'll book the climbing gym for the two of us.",
+    ].join('\n'),
+    { startedAt: '2026-12-01T18:00:00Z', timezone: 'UTC' },
+  );
+  const structure = await engine.structure(input);
+  assert.ok(!structure.events.some((event) => /^Hiking Trip/.test(event.title)), JSON.stringify(structure.events));
+  // "climbing gym" is not followed by "gym" again; "for the two of us" is reported as "them".
+  assert.doesNotMatch(structure.overview, /climbing gym, gym\b/);
+  assert.match(structure.overview, /for the two of them\b/);
+  assert.match(structure.overview, /Climbing Gym with Priya is planned for Saturday, December 5\./);
+});

@@ -62,7 +62,13 @@ function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
 function eventDate(mentions: DateMention[], sentence: Sentence, tokenIndex: number): DateMention | undefined {
   const word = sentence.tokens[tokenIndex]?.value ?? '';
   const at = sentence.text.toLowerCase().indexOf(word.toLowerCase());
-  const precise = mentions.filter((mention) => mention.precise || mention.counted === true);
+  // "Send me the photos from the hiking trip by Thursday": a deadline after the word dates a task acting on
+  // it, not the trip; "before Thursday's book club", "the film is due Friday" date the event.
+  const taskDeadline = (mention: DateMention) =>
+    mention.deadline &&
+    mention.index > at &&
+    !/\b(?:is|are|'s|was|due)\b/i.test(sentence.text.slice(at, mention.index));
+  const precise = mentions.filter((mention) => (mention.precise || mention.counted === true) && !taskDeadline(mention));
   return precise.find((mention) => mention.index >= at) ?? precise.at(-1);
 }
 

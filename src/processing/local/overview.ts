@@ -3,7 +3,7 @@ import type { Analysis, Sentence } from './analysis.js';
 import { lemmaOf } from './keywords.js';
 import { otherParticipants } from './participants.js';
 import type { Scene } from './setting.js';
-import { isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
+import { escapeRegExp, isPlaceholderSpeaker, squeezeSpaces, truncateChars } from './text.js';
 import { localDateTime, safeTimezone } from './timezone.js';
 import type { Topic } from './topics.js';
 
@@ -44,9 +44,18 @@ function othersPhrase(named: string[], count: number): string {
 function topicSentence(facts: OverviewFacts, user: string): string {
   // The scene's role is who took part, not what was discussed ("the priest discussed priest…").
   const role = facts.scene?.role === true ? facts.scene.text : undefined;
-  const subjects = facts.topics
-    .map((topic) => topic.display)
-    .filter((display) => display.toLowerCase() !== role)
+  const displays = facts.topics.map((topic) => topic.display).filter((display) => display.toLowerCase() !== role);
+  // "climbing gym, gym and peanuts": a topic inside another already said is not said again.
+  const subjects = displays
+    .filter(
+      (display, index) =>
+        !displays.some(
+          (other, at) =>
+            at !== index &&
+            other.length > display.length &&
+            new RegExp(`\\b${escapeRegExp(display)}\\b`, 'i').test(other),
+        ),
+    )
     .slice(0, MAX_TOPICS);
   const about = subjects.length > 0 ? listed(subjects) : 'a few things';
   const { named, count } = otherParticipants(facts.analysis, facts.userName);
@@ -64,12 +73,17 @@ function topicSentence(facts: OverviewFacts, user: string): string {
 /** A to-do written for the user ("Send my notes to Dana") as a report ("send their notes to Dana"). */
 function asReport(description: string): string {
   const text = description.charAt(0).toLowerCase() + description.slice(1);
-  return text
-    .replace(/\bmyself\b/gi, 'themselves')
-    .replace(/\bmy\b/gi, 'their')
-    .replace(/\bme\b/gi, 'them')
-    .replace(/\bI\b(?!')/g, 'they')
-    .replace(/[.!?]+$/u, '');
+  return (
+    text
+      .replace(/\bmyself\b/gi, 'themselves')
+      .replace(/\bmy\b/gi, 'their')
+      .replace(/\bme\b/gi, 'them')
+      // "book the gym for the two of us": the user and the others are "them" in a report.
+      .replace(/\bus\b/g, 'them')
+      .replace(/\bour\b/g, 'their')
+      .replace(/\bI\b(?!')/g, 'they')
+      .replace(/[.!?]+$/u, '')
+  );
 }
 
 function commitmentSentence(facts: OverviewFacts, user: string): string | undefined {
@@ -117,7 +131,11 @@ function decisionSentence(facts: OverviewFacts, user: string): string | undefine
 
 function eventSentence(facts: OverviewFacts): string | undefined {
   // A one-word title ("Lucas", "Leg") is too thin to report on its own.
-  const event = facts.events.find((candidate) => candidate.title.trim().split(/\s+/).length >= 2);
+  // A to-do dated like an event was reported with the commitments already.
+  const reported = new Set(facts.actionItems.map((item) => item.description.toLowerCase()));
+  const event = facts.events.find(
+    (candidate) => candidate.title.trim().split(/\s+/).length >= 2 && !reported.has(candidate.title.toLowerCase()),
+  );
   if (event === undefined) return undefined;
   const local = localDateTime(event.start, safeTimezone(facts.timezone));
   const weekday = WEEKDAYS[new Date(Date.UTC(local.year, local.month - 1, local.day)).getUTCDay()];
