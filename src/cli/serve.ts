@@ -1,6 +1,7 @@
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
 import { type AppContext, createContext } from '../context.js';
+import { DEFAULT_SESSION_TTL_SECONDS } from '../domain/users/session-tokens.js';
 import { ENABLE_SPEECH, speechStatus } from '../providers/stt/select.js';
 import { claimOwner } from './owner.js';
 import { listenError } from './startup.js';
@@ -79,8 +80,8 @@ async function bootstrapOwner(ctx: AppContext, speech: string): Promise<void> {
       '================ Keepsake: first start ================',
       'An owner account was created. These secrets are shown ONCE; store them now.',
       `  uid:            ${owner.uid}`,
-      `  developer key:  ${owner.key}`,
-      `  session token:  ${token}`,
+      `  developer key:  ${owner.key}   (all scopes)`,
+      `  session token:  ${token}   (${Math.round(DEFAULT_SESSION_TTL_SECONDS / 86_400)} days)`,
       '',
       `  Try:  curl -H "Authorization: Bearer ${owner.key}" ${base}/v1/dev/user/conversations`,
       `  Web:  ${base}/   API docs: ${base}/docs`,
