@@ -1407,3 +1407,18 @@ test('a memo: "four a.m. Book the taxi" is two sentences, "Then — ask…" open
   );
   assert.ok(!descriptions.some((description) => /transfer|^Get up/.test(description)), JSON.stringify(found));
 });
+
+test('a sentence saying where "it" is passes the pronoun on: "It’s in the folder in my office. I’ll scan it" scans the copy', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Papá thinks you have the copy from when you did the paperwork.'],
+      ['SPEAKER_00', true, 'I do.'],
+      ['SPEAKER_00', true, "It's in the folder in my office."],
+      ['SPEAKER_00', true, "I'll scan it and send it to you tomorrow."],
+    ]),
+  );
+  assert.ok(
+    found.some(([description]) => description.startsWith('Scan the copy')),
+    JSON.stringify(found),
+  );
+});

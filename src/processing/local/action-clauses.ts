@@ -178,3 +178,14 @@ export function* lookBack(
     yield { index, sentence, tokens: back === 0 ? tokensBefore(sentence, candidate.cueStart) : sentence.tokens };
   }
 }
+
+const LOCATED = '\\s+(?:still\\s+|just\\s+)?(?:in|on|at|under|inside|behind|next to|upstairs|downstairs|somewhere)\\b';
+const SAME_POINTER: Record<string, RegExp> = {
+  thing: new RegExp(`^it(?:'s| is| was)${LOCATED}`, 'i'),
+  plural: new RegExp(`^they(?:'re| are| were)${LOCATED}`, 'i'),
+};
+
+/** "It's in the folder in my office": a sentence saying where the same "it" (or "they") is. */
+export function locatesPronoun(text: string, pointer: string): boolean {
+  return SAME_POINTER[pointer]?.test(text) ?? false;
+}

@@ -1,4 +1,4 @@
-import { type Candidate, lookBack, spanning } from './action-clauses.js';
+import { type Candidate, locatesPronoun, lookBack, spanning } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
@@ -244,6 +244,8 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
   const pronoun = objectPronoun(description, candidate.sentence.tokens);
   if (pronoun === null) return null;
   for (const { index, tokens } of lookBack(candidate, analysis)) {
+    // "You have the copy. It's in the folder. I'll scan it": where the same "it" is passes it on.
+    if (index !== candidate.sentenceIndex && locatesPronoun(analysis.sentences[index].text, pronoun.pointer)) continue;
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
     const chunk =
       pronoun.pointer === 'person'
