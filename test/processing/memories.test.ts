@@ -1179,3 +1179,27 @@ test('"that" after a preposition is no relative clause ("in that place in Pilsen
   );
   assert.ok(!lived.includes('User has lived'), JSON.stringify(lived));
 });
+
+test('a job named in one stretch of an answer ("Yes, ICU nurse, permanent since 2022") and a record read out to the wearer are facts', async () => {
+  const nurse = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'And what do you do now?'],
+      ['SPEAKER_00', true, 'Yes, ICU nurse, permanent since 2022.'],
+    ]),
+  );
+  assert.ok(nurse.includes('User is an ICU nurse'), JSON.stringify(nurse));
+  const manager = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'And your last job?'],
+      ['SPEAKER_00', true, 'Seven years there, operations manager.'],
+    ]),
+  );
+  assert.ok(manager.includes('User is an operations manager'), JSON.stringify(manager));
+  const record = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, "For the record, I have here that you're allergic to penicillin."],
+      ['SPEAKER_00', true, 'Yes.'],
+    ]),
+  );
+  assert.ok(record.includes('User is allergic to penicillin'), JSON.stringify(record));
+});

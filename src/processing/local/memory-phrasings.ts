@@ -161,13 +161,25 @@ const ROLE = new RegExp(
  * bKash". A bare role ("Dentist.", "Doctor…") is the wearer's job only in answer to a question about
  * them; said in passing it names an errand or addresses someone.
  */
+function isRole(match: RegExpExecArray | null): match is RegExpExecArray {
+  const words = match?.[1].split(' ') ?? [];
+  return words.length > 0 && isProfession([words.at(-1) ?? '']);
+}
+
 export function roleFact(text: string, tokens: Token[], repliesToQuestion = false): string | null {
   const words = tokens.filter((token) => token.kind === 'word');
   // A verb, a pronoun or a possessive makes it a sentence of another shape ("Doctor's orders").
-  if (words.length === 0 || words.length > 9 || words.some((token) => ['VERB', 'AUX', 'PRON'].includes(token.pos)))
-    return null;
+  // "there" and "here" point at a place, not a person.
+  const shaped = words.some(
+    (token) => ['VERB', 'AUX'].includes(token.pos) || (token.pos === 'PRON' && !/^(?:there|here)$/i.test(token.normal)),
+  );
+  if (words.length === 0 || words.length > 9 || shaped) return null;
   if (/'s\b/.test(text)) return null;
-  const match = ROLE.exec(text.trim().replace(/[.!]+$/, ''));
+  const said = text.trim().replace(/[.!]+$/, '');
+  // "Yes, ICU nurse, permanent since 2022", "Seven years there, operations manager": the role is one
+  // stretch of an answer, said beside when or how long.
+  const stretches = repliesToQuestion ? said.split(/,\s*/) : [];
+  const match = ROLE.exec(said) ?? stretches.map((stretch) => ROLE.exec(stretch)).find(isRole) ?? null;
   if (match === null) return null;
   const [, role, preposition, place, span] = match;
   if (place === undefined && span === undefined && !repliesToQuestion) return null;
@@ -177,7 +189,8 @@ export function roleFact(text: string, tokens: Token[], repliesToQuestion = fals
     return null;
   // "Mountain Sports Physio" is a business's name, not a job.
   if (roleWords.length > 1 && roleWords.slice(1).every((word) => /^\p{Lu}/u.test(word))) return null;
-  const job = role.charAt(0).toLowerCase() + role.slice(1);
+  // "ICU nurse": an acronym keeps its capitals.
+  const job = /^\p{Lu}{2}/u.test(role) ? role : role.charAt(0).toLowerCase() + role.slice(1);
   const aJob = `${/^[aeiou]/i.test(job) ? 'an' : 'a'} ${job}`;
   const where = place === undefined ? '' : ` ${preposition.toLowerCase()} ${place.trim()}`;
   return span === undefined ? `User is ${aJob}${where}` : `User has been ${aJob}${where} for ${span.toLowerCase()}`;

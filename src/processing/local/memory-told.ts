@@ -17,7 +17,9 @@ const SPAN_OF_LISTENER =
 const AS_LISTENER = /^(?:and |so |but |well,? )?as an? ((?:[a-z-]+ ){0,2}[a-z-]+), you\b/i;
 const PAIR_OF_LISTENER =
   /\byou and (\p{Lu}\p{Ll}+) ((?:got|were|are|just got) (?:married|engaged)|moved in together|had (?:a baby|twins)(?: in [\p{L} ]+)?|got married(?: in [\p{L}\d ]+)?)/u;
-const SAID_OF_LISTENER = /(?:^|,\s*|\bbecause\s+|\bsince\s+)(?:you're|you are)\s+([^,;.!?]+)/i;
+// "I have here that you're allergic to penicillin": a record read out to the wearer says it too.
+const SAID_OF_LISTENER =
+  /(?:^|,\s*|\bbecause\s+|\bsince\s+|\b(?:here|says|said|noted|written|record) that\s+)(?:you're|you are)\s+([^,;.!?]+)/i;
 
 /** "You've been in this choir since you were fourteen": how long the wearer has done something, said to them. */
 export function spansSaidToWearer(analysis: Analysis): Statement[] {
