@@ -1203,3 +1203,21 @@ test('a job named in one stretch of an answer ("Yes, ICU nurse, permanent since 
   );
   assert.ok(record.includes('User is allergic to penicillin'), JSON.stringify(record));
 });
+
+test('a tagged question that opens with the wearer’s name, answered "Right.", is confirmed ("Anh, you don’t eat beef, right?")', async () => {
+  const beef = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, "Anh, you don't eat beef, right?"],
+      ['SPEAKER_00', true, 'Right, no beef for me.'],
+    ]),
+  );
+  assert.ok(beef.includes("User doesn't eat beef"), JSON.stringify(beef));
+  // Without the tag, a question put to someone by name asks about now, not a lasting fact.
+  const phone = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'Tunde, are you still on your phone?'],
+      ['SPEAKER_00', true, 'Yes, one second.'],
+    ]),
+  );
+  assert.ok(!phone.some((content) => /phone/.test(content)), JSON.stringify(phone));
+});

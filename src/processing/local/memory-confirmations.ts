@@ -67,6 +67,8 @@ export function questionAsStatement(question: string, topic: string | null = nul
   const bare = question
     .trim()
     .replace(/^(?:wait|hey|sorry|hang on|hold on|remind me|tell me|just checking|quick question)[,!:]?\s+/i, '')
+    // "Anh, you don't eat beef, right?": the name a tagged question opens with is whom it asks.
+    .replace(/^\p{Lu}\p{Ll}+,\s+(?=you\b[^?]*,\s*(?:right|correct|yeah|no)\s*\?$)/u, '')
     .replace(TAG, '')
     .replace(/[?.!]+$/, '');
   const pursuit = FRONTED_PURSUIT.exec(bare);
@@ -117,6 +119,8 @@ export const DENIAL = /\b(?:not anymore|no longer|not really|quit|stopped|gave (
 
 function agrees(question: Sentence, reply: Sentence[]): boolean {
   if (reply.some(confirms)) return true;
+  // "You don't eat beef, right?" "Right.": the tag's own word, said back, confirms.
+  if (/,\s*right\s*\?$/i.test(question.text) && /^(?:right|true)\b/i.test(reply[0]?.text.trim() ?? '')) return true;
   const first = reply[0]?.text.trim() ?? '';
   if (PRESUMES.test(question.text) && first !== '' && !NO_FIRST.test(first) && !DENIAL.test(first)) return true;
   if (reply[0] !== undefined && (elaborates(reply[0]) || echoes(question, reply[0]))) return true;
