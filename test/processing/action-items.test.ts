@@ -1422,3 +1422,10 @@ test('a sentence saying where "it" is passes the pronoun on: "It’s in the fold
     JSON.stringify(found),
   );
 });
+
+test('a guess at what others will do after a comma ("…, maybe they’ll say yes") leaves the promise whole and is not part of it', async () => {
+  const found = await items(memo("I'll ask for the day off tomorrow, maybe they'll say yes."));
+  assert.deepEqual(found, [['Ask for the day off', '2026-03-05T23:59']]);
+  // The wearer's own "maybe" still hedges the promise.
+  assert.deepEqual(await items(memo("I'll maybe ask for the day off tomorrow.")), []);
+});

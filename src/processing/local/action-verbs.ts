@@ -156,7 +156,8 @@ export function isHypothetical(candidate: Candidate): boolean {
   // Only the cue's own clause can make it hypothetical: "packaging would be separate, so let me send a
   // quote" promises the quote; "if it rains, I'll …" and "maybe I'll …" do not promise.
   const clause = before.split(/,\s*(?:so|and|but|then)\s+|;\s*|\.\s+|\s+so\s+/i).at(-1) ?? before;
-  return (
-    CONDITION_BEFORE.test(before) || HYPOTHETICAL_BEFORE.test(clause) || HYPOTHETICAL_INSIDE.test(candidate.clause)
-  );
+  // "I'll ask for leave tomorrow, maybe they'll give me the first": a hedge about what others will do
+  // after a comma leaves the promise whole.
+  const own = candidate.clause.split(/,\s+(?=(?:maybe|perhaps|hopefully)\s+(?:they|he|she|it|we|you)\b)/i)[0] ?? '';
+  return CONDITION_BEFORE.test(before) || HYPOTHETICAL_BEFORE.test(clause) || HYPOTHETICAL_INSIDE.test(own);
 }
