@@ -1429,3 +1429,28 @@ test('a guess at what others will do after a comma ("…, maybe they’ll say ye
   // The wearer's own "maybe" still hedges the promise.
   assert.deepEqual(await items(memo("I'll maybe ask for the day off tomorrow.")), []);
 });
+
+test('whom one tells, asks or calls is someone: "Tell them it’s urgent" after the payslips keeps "them"; a body such as the insurance stands', async () => {
+  const told = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'And your last three payslips.'],
+      ['SPEAKER_00', true, 'The payslips I can send tonight.'],
+      ['SPEAKER_01', false, 'Call them and tell them it is urgent, please.'],
+      ['SPEAKER_00', true, 'Okay.'],
+    ]),
+  );
+  assert.ok(
+    !told.some(([description]) => /payslips it|Call (?:the )?payslips/.test(description)),
+    JSON.stringify(told),
+  );
+  const insurer = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'Ask your insurance company about the excess.'],
+      ['SPEAKER_00', true, 'I will call them tomorrow.'],
+    ]),
+  );
+  assert.ok(
+    insurer.some(([description]) => /insurance company/.test(description)),
+    JSON.stringify(insurer),
+  );
+});

@@ -1,8 +1,8 @@
 import { type Candidate, locatesPronoun, lookBack, spanning } from './action-clauses.js';
 import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
-import { namesPerson } from './noun-kinds.js';
-import { namesIn, personIntroduced } from './task-text.js';
+import { canBeAddressed, namesPerson } from './noun-kinds.js';
+import { namedSubject, namesIn, personIntroduced } from './task-text.js';
 import { PARTICLE } from './vocabulary.js';
 
 export interface Antecedent {
@@ -147,6 +147,7 @@ function salientChunk(found: Chunk[], sameSentence: boolean): Chunk | undefined 
   return arguments_.find((chunk) => chunk.clause === lastClause) ?? chunks.at(-1);
 }
 
+const ADDRESSED = /^(?:tell|ask|remind|thank|inform|warn|invite|call|ring|phone|contact)\b/i;
 /** Verbs that stand in for the one said before: "I'll do it" after "can you book the table?" books it. */
 const PRO_VERBS = /^(?:do|handle|sort)$/i;
 const EMPTY_VERBS = new Set(['do', 'be', 'have', 'get', 'make', 'need', 'want', 'let', 'go']);
@@ -228,14 +229,6 @@ function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefi
   return undefined;
 }
 
-/** "Transportes Almeida gave us a price, I'll call them": a firm that opens the sentence is "them". */
-function namedSubject(tokens: Token[]): string | undefined {
-  const end = tokens.findIndex((token) => token.pos !== 'PROPN');
-  const next = tokens[end];
-  if (end < 1 || (next?.pos !== 'VERB' && next?.pos !== 'AUX')) return undefined;
-  return namesIn(tokens.slice(0, end)).at(0);
-}
-
 /**
  * Resolves "I have to buy them" to the nearest earlier noun phrase that fits the pronoun: the
  * start of the same sentence first, then up to three sentences back within the last two turns.
@@ -256,6 +249,10 @@ export function antecedentFor(description: string, candidate: Candidate, analysi
             ),
             index === candidate.sentenceIndex,
           );
+    // "Tell them it's urgent": whom one tells or asks is someone, never "the payslips" just named.
+    const head = chunk?.phrase.split(' ').at(-1)?.replace(/s$/, '') ?? '';
+    if (chunk !== undefined && pronoun.index === 1 && ADDRESSED.test(description) && !canBeAddressed(head))
+      return { description, candidate: spanning(candidate, analysis, candidate.sentenceIndex) };
     const firm = chunk === undefined && pronoun.pointer === 'plural' && index === candidate.sentenceIndex;
     const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : firm ? namedSubject(tokens) : undefined;
     const phrase = person ?? chunk?.phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');

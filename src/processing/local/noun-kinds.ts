@@ -35,3 +35,12 @@ export function nounKind(lemma: string): string | undefined {
 export function namesPerson(lemma: string): boolean {
   return preloadNounKinds().persons.has(lemma.toLowerCase());
 }
+
+// Bodies one calls or asks as if a person: "Check with your insurance." "I'll call them tomorrow."
+const BODY =
+  /^(?:insurance|insurer|bank|clinic|surgery|office|school|council|company|agency|hotel|airline|embassy|consulate|university|college|hospital|pharmacy|garage|shop|store|restaurant|landlord|team|club|department|hr|support|provider|practice|firm)$/;
+
+/** Whether one can tell, ask or call what the word names: a person or a body of people. */
+export function canBeAddressed(word: string): boolean {
+  return namesPerson(word) || BODY.test(word.toLowerCase());
+}

@@ -217,3 +217,11 @@ export function actsOnSomething(description: string): boolean {
   // "Pull them together": a pronoun stands for what an earlier sentence named.
   return !(parsed.at(-1)?.pos === 'ADV' && !parsed.some((item) => ['NOUN', 'PROPN', 'NUM', 'PRON'].includes(item.pos)));
 }
+
+/** "Transportes Almeida gave us a price, I'll call them": a firm that opens the sentence is "them". */
+export function namedSubject(tokens: Token[]): string | undefined {
+  const end = tokens.findIndex((token) => token.pos !== 'PROPN');
+  const next = tokens[end];
+  if (end < 1 || (next?.pos !== 'VERB' && next?.pos !== 'AUX')) return undefined;
+  return namesIn(tokens.slice(0, end)).at(0);
+}
