@@ -18,7 +18,7 @@ import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesO
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
-import { antecedentFor, objectPronoun } from './antecedent.js';
+import { type Antecedent, antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf } from './dates.js';
 import { describeClause, isPronounOnly, type Perspective } from './describe.js';
 import { addressedByWearer } from './participants.js';
@@ -115,6 +115,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
+  // What the pronoun means, once looked up (below, for a follow-up that may name a thing of its own).
+  let thing: Antecedent | null | undefined;
   if (isPronounOnly(description)) {
     const referenced = referencedDraft(extraction.drafts, candidate);
     // "I'll ask him today." "Can you send everything by Friday?": "everything" gathers what was asked
@@ -127,10 +129,9 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     // "Do it", "make it Thursday", "ask her" stand for a task or a person, not a thing.
     const actsOnThing =
       !/^(?:do|make|sort|handle)$/.test(firstWord(description)) && !/\b(?:him|her)\b/i.test(description);
-    const thing =
-      referenced === undefined || !actsOnThing ? null : antecedentFor(description, candidate, extraction.analysis);
+    if (referenced !== undefined && actsOnThing) thing = antecedentFor(description, candidate, extraction.analysis);
     const thingAfter =
-      thing !== null &&
+      thing != null &&
       referenced !== undefined &&
       thing.candidate.sentenceIndex > referenced.sentenceIndex &&
       firstWord(referenced.description) !== firstWord(description) &&
@@ -148,7 +149,7 @@ function consider(candidate: Candidate, extraction: Extraction): void {
       redate(same, ownDue, dueAt);
       return;
     }
-    const antecedent = antecedentFor(description, candidate, extraction.analysis);
+    const antecedent = thing === undefined ? antecedentFor(description, candidate, extraction.analysis) : thing;
     if (antecedent === null) return;
     // "Can you send the statement to everyone?" "I'll send it on the group by Sunday.": the reply takes
     // on the task drafted from the request, and dates it; it is not a second task.

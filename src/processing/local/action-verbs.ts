@@ -150,14 +150,21 @@ function leadingVerb(candidate: Candidate): { verb: string; next: string } {
   return { verb, next: words.slice(1, 3).join(' ') };
 }
 
+// "I'll ask for leave tomorrow, maybe they'll give me the first": a guess at what others will do, after
+// a comma, neither hedges the promise before it nor belongs to the task.
+const OTHERS_GUESS = /,\s+(?:maybe|perhaps|hopefully)\s+(?:they|he|she|it|we|you)\b.*$/i;
+
+/** The words before a guess at what others will do ("Ask for the day off, maybe they'll say yes" → "Ask for the day off"). */
+export function withoutOthersGuess(text: string): string {
+  return text.replace(OTHERS_GUESS, '');
+}
+
 export function isHypothetical(candidate: Candidate): boolean {
   // "If you could fill in the form by Monday, that'd be great" is a polite request, not a condition.
   const before = candidate.sentence.text.slice(0, candidate.cueStart).replace(/\bif you (?:could|can)\s*$/i, '');
   // Only the cue's own clause can make it hypothetical: "packaging would be separate, so let me send a
   // quote" promises the quote; "if it rains, I'll …" and "maybe I'll …" do not promise.
   const clause = before.split(/,\s*(?:so|and|but|then)\s+|;\s*|\.\s+|\s+so\s+/i).at(-1) ?? before;
-  // "I'll ask for leave tomorrow, maybe they'll give me the first": a hedge about what others will do
-  // after a comma leaves the promise whole.
-  const own = candidate.clause.split(/,\s+(?=(?:maybe|perhaps|hopefully)\s+(?:they|he|she|it|we|you)\b)/i)[0] ?? '';
+  const own = withoutOthersGuess(candidate.clause);
   return CONDITION_BEFORE.test(before) || HYPOTHETICAL_BEFORE.test(clause) || HYPOTHETICAL_INSIDE.test(own);
 }

@@ -156,16 +156,17 @@ const ROLE = new RegExp(
   'iu',
 );
 
-/**
- * A job the wearer names without a verb, in answer or aside: "User is a senior software engineer at
- * bKash". A bare role ("Dentist.", "Doctor…") is the wearer's job only in answer to a question about
- * them; said in passing it names an errand or addresses someone.
- */
+/** A match of ROLE whose last word is a profession ("ICU nurse", not "permanent since 2022"). */
 function isRole(match: RegExpExecArray | null): match is RegExpExecArray {
   const words = match?.[1].split(' ') ?? [];
   return words.length > 0 && isProfession([words.at(-1) ?? '']);
 }
 
+/**
+ * A job the wearer names without a verb, in answer or aside: "User is a senior software engineer at
+ * bKash". A bare role ("Dentist.", "Doctor…") is the wearer's job only in answer to a question about
+ * them; said in passing it names an errand or addresses someone.
+ */
 export function roleFact(text: string, tokens: Token[], repliesToQuestion = false): string | null {
   const words = tokens.filter((token) => token.kind === 'word');
   // A verb, a pronoun or a possessive makes it a sentence of another shape ("Doctor's orders").

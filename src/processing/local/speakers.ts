@@ -60,8 +60,9 @@ const TOGETHER = /\uE000,? (?:and )?\p{Lu}\p{Ll}+\b|\b\p{Lu}\p{Ll}+,? (?:and )?\
 const OTHER_INTRODUCTION =
   /(?:\b(?:I'm|I am|[Mm]y name is|[Nn]ame's) (\p{Lu}\p{Ll}+)\b|(?:^|\b(?:[Hh]i|[Hh]ello|[Hh]ey|[Mm]orning|[Aa]fternoon|[Ee]vening)[,!]?)\s*(?:[Ii]t's|[Tt]his is) (?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December)\b)(\p{Lu}\p{Ll}+)(?=\s*(?:[,.!?]|$|from\b|here\b|speaking\b|calling\b)))/u;
 // Where a name is given to a service as one's own: a booking, a pick-up, a claim, an account.
-const SERVICE_WORDS =
-  /\b(?:collecting|picking up|pick up|booked|booking|reservation|appointment|prescription|repeat|order|parcel|package|claim|account|policy|date of birth|DOB|checking in|check in)\b/i;
+const SERVICE =
+  'collecting|picking up|pick up|booked|booking|reservation|appointment|prescription|repeat|order|parcel|package|claim|account|policy|date of birth|DOB|checking in|check in';
+const SERVICE_WORDS = new RegExp(`\\b(?:${SERVICE})\\b`, 'i');
 
 /**
  * The numbered voice the words show to be the user's: people name themselves only to introduce
@@ -95,7 +96,7 @@ function voiceNamedInWords(
   // "I'm collecting a prescription for Nair. Priya Nair.": a name given to a counter is one's own.
   const fullName = `${escapeRegExp(first)}${last === '' ? '' : `(?: ${escapeRegExp(last)})?`}`;
   const given = new RegExp(
-    `(?:^|[.!?]\\s+)${fullName}[.!]?\\s*$|\\b(?:collecting|picking up|booked|booking|reservation|appointment|prescription|order|parcel|package)\\b[^.?!]{0,40}\\b(?:for|under) (?:${escapeRegExp(first)}${last === '' ? '' : `|${escapeRegExp(last)}`})\\b`,
+    `(?:^|[.!?]\\s+)${fullName}[.!]?\\s*$|\\b(?:${SERVICE})\\b[^.?!]{0,40}\\b(?:for|under) (?:${escapeRegExp(first)}${last === '' ? '' : `|${escapeRegExp(last)}`})\\b`,
     'i',
   );
   // "It's under Mei Lin", "Chen. Mei Chen. Date of birth…", "I'm collecting my repeat, Thandiwe Mokoena":

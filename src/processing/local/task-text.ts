@@ -1,3 +1,4 @@
+import { withoutOthersGuess } from './action-verbs.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
@@ -154,10 +155,7 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   // "…, Renata." addresses the listener; the name is not part of the task.
   const vocative = sentence === undefined ? null : closingVocative(sentence);
   const addressed = vocative === null ? description : description.replace(new RegExp(`,?\\s+${vocative}$`), '');
-  // "Ask for the day off, maybe they'll say yes": a guess at what others will do is not part of the task.
-  const untimed = addressed
-    .replace(REFERRED_TIME, '')
-    .replace(/,\s+(?:maybe|perhaps|hopefully)\s+(?:they|he|she|it|we|you)\b.*$/i, '');
+  const untimed = withoutOthersGuess(addressed.replace(REFERRED_TIME, ''));
   // "Send the final list, with table numbers roughly, of": a clause cut after a preposition ends before it.
   let whole = untimed;
   // "let the technician in", "hand the form in": after a verb that takes one, "in" or "on" is its particle.
