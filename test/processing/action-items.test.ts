@@ -1454,3 +1454,38 @@ test('whom one tells, asks or calls is someone: "Tell them it’s urgent" after 
     JSON.stringify(insurer),
   );
 });
+
+test('a name or "the … one" after a comma names the object again and stays in the task; a word said again after a dash is said once', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, 'And bring the — the cream, the Hirudoid, for bruises.'],
+      ['SPEAKER_00', true, 'Okay, Hirudoid.'],
+      ['SPEAKER_01', false, 'Can you also look at the bug Sara reported, the VAT rounding one?'],
+      ['SPEAKER_00', true, 'Sure.'],
+    ]),
+  );
+  const descriptions = found.map(([description]) => description);
+  assert.ok(
+    descriptions.some((description) => /^Bring the cream, the Hirudoid/.test(description)),
+    JSON.stringify(found),
+  );
+  assert.ok(
+    descriptions.some((description) => /bug Sara reported, the VAT rounding one/.test(description)),
+    JSON.stringify(found),
+  );
+});
+
+test('a verb that names the whole task ("I’ll register by Sunday") is a task with its date, not without one', async () => {
+  assert.deepEqual(await items(memo("The club run is on the 15th. I'll register by Sunday.")), [
+    ['Register', '2026-03-08T23:59'],
+  ]);
+  assert.deepEqual(await items(memo('The club run is on the 15th. I need to register.')), []);
+});
+
+test('"him" is a person, never a name said with "the" ("his acoustic, the Yamaha")', async () => {
+  const found = await items(
+    memo("Gideon said he'd lend me his acoustic, the Yamaha, so I'll pick it up from him on Thursday."),
+  );
+  assert.ok(found.length > 0, 'the pick-up is a task');
+  assert.ok(!found.some(([description]) => /from Yamaha/.test(description)), JSON.stringify(found));
+});

@@ -60,6 +60,10 @@ const LEADING_ADVERBS =
 // "bring the, uh, the spare key": a phrase cut off after a determiner, preposition or filler goes on.
 const UNFINISHED = /\b(?:the|a|an|my|your|our|their|to|of|for|with|uh|um|er|erm|like)$/i;
 
+// "the cream, the Hirudoid, for bruises", "the bug Sara reported, the VAT rounding one?": a name or a
+// "the … one" after a comma names the same thing again; the clause goes on past it.
+const APPOSITIVE = /^,\s+the\s+(?:\p{Lu}[\p{L}'-]*(?:\s+\p{Lu}[\p{L}'-]*)*|(?:[\p{L}'-]+\s+){1,2}one)\s*(?:[,.?!;]|$)/u;
+
 export function clauseAt(text: string, start: number): { start: number; end: number } {
   const adverbs = LEADING_ADVERBS.exec(text.slice(start));
   const clauseStart = start + (adverbs?.[0].length ?? 0);
@@ -69,7 +73,8 @@ export function clauseAt(text: string, start: number): { start: number; end: num
     if (end === null) break;
     const at = from + end.index;
     const before = text.slice(clauseStart, at).replace(/[\s,]*(?:uh|um|er|erm)?[\s,]*$/i, '');
-    if (!UNFINISHED.test(before) && !/\b(?:uh|um|er|erm)$/i.test(text.slice(clauseStart, at).trim())) {
+    const unfinished = UNFINISHED.test(before) || /\b(?:uh|um|er|erm)$/i.test(text.slice(clauseStart, at).trim());
+    if (!unfinished && !APPOSITIVE.test(text.slice(at))) {
       return { start: clauseStart, end: at };
     }
     from = at + Math.max(1, end[0].length);

@@ -115,6 +115,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
+  // A verb alone ("I'll register by Sunday") is a task only with the date it is due.
+  if (!description.includes(' ') && ownDue === null) return;
   // What the pronoun means, once looked up (below, for a follow-up that may name a thing of its own).
   let thing: Antecedent | null | undefined;
   if (isPronounOnly(description)) {

@@ -89,11 +89,14 @@ function rewriteSelf(text: string, otherParty: string): string {
 const HESITATION = /,?\s*\b(?:uh|um|er|erm|uhm)\b,?/gi;
 const HESITATION_WORD = /\b(?:uh|um|er|erm|uhm)\b/i;
 const REPEATED_WORD = /\b(\w+)(?:,?\s+\1\b)+/gi;
+const DASHED_REPEAT = /\b(\w+)\s*[—–]\s*\1\b/gi;
 
 function tidy(text: string): string {
   // The word repeated around a hesitation ("the, uh, the") is looked for only where there is one.
   const fluent = HESITATION_WORD.test(text) ? text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1') : text;
-  let result = squeezeSpaces(fluent.replace(/\s+([,.!?;:])/g, '$1'));
+  // "bring the — the cream": a word said again after a dash is one word.
+  const repaired = fluent.replace(DASHED_REPEAT, '$1');
+  let result = squeezeSpaces(repaired.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
   for (let pass = 0; pass < 3; pass++)
     result = result.replace(TRAILING_JUNK, '').replace(TRAILING_HEDGE, '').replace(TRAILING_RETURN, '');

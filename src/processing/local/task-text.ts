@@ -49,6 +49,8 @@ export function namesIn(tokens: Token[]): string[] {
     const previous = tokens[index - 1];
     // "at Lumière", "in Porto": a name after a place preposition names a place, not a person.
     if (previous !== undefined && PLACE_PREPOSITIONS.has(previous.normal)) continue;
+    // "his acoustic, the Yamaha", "the Erasmus application": a name after "the" is a thing or a brand.
+    if (previous?.normal === 'the') continue;
     // "three hours to Porto", "drive to Sintra": "to" after a stretch of time or a journey points at a place.
     if (previous?.normal === 'to' && JOURNEY.test(tokens[index - 2]?.lemma.toLowerCase() ?? '')) continue;
     // "14 Aldridge Road": a name after a house number, or ending in a street word, is an address.
@@ -173,7 +175,7 @@ const NOT_DONE = new Set(['forget', 'lose', 'love', 'hate', 'hope', 'wish', 'die
  */
 export function readsAsTask(description: string, tokens: Token[], taskVerbs: ReadonlySet<string>): boolean {
   const words = description.split(' ');
-  if (words.length < 2) return false;
+  if (words.length < 2) return SELF_CONTAINED.test(description);
   const first = (words[0] ?? '').toLowerCase().replace(/[,.;:!?]+$/, '');
   if (NOT_DONE.has(first)) return false;
   if (taskVerbs.has(first)) return true;
@@ -188,6 +190,8 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
 const NO_OBJECT =
   /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali)$/i;
 
+const SELF_CONTAINED = /^(?:register|enrol|enroll|apply|vote|rsvp|reapply|re-register)$/i;
+
 const MOVING_ABOUT =
   /^(?:get|go|come|sit|stand|wake|lie|hang|calm|settle|slow|shut|chill|move|walk|run|drive|fly)\s+(?:up|down|out|in|off|over|back|away|around|along|on)$/i;
 
@@ -198,7 +202,8 @@ export function actsOnSomething(description: string): boolean {
     .slice(1)
     .map((word) => word.replace(/[,.;:!?]+$/, ''))
     .filter((word) => word !== '');
-  if (words.length === 0) return false;
+  // "I'll register by the end of the month": a few verbs name the whole task on their own.
+  if (words.length === 0) return SELF_CONTAINED.test(description);
   // "Send two things from me", "Do a few things": things not yet said are no task until they are.
   if (
     /^(?:(?:a few|a couple of|a couple|some|two|three|four|five|several|other) )?(?:things?|stuff)\b/i.test(
