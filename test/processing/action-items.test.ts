@@ -1489,3 +1489,29 @@ test('"him" is a person, never a name said with "the" ("his acoustic, the Yamaha
   assert.ok(found.length > 0, 'the pick-up is a task');
   assert.ok(!found.some(([description]) => /from Yamaha/.test(description)), JSON.stringify(found));
 });
+
+test('a verb that is the whole task is for what the sentence named before it ("the midwifery course …, and I’m going to apply")', async () => {
+  const found = await items(
+    memo("Second thing: the midwifery specialization at UERJ, applications open in May, and I'm going to apply."),
+  );
+  assert.ok(
+    found.some(([description]) => description === 'Apply for the midwifery specialization'),
+    JSON.stringify(found),
+  );
+});
+
+test('an "if" someone asked is a question reported, not a condition on the task said after it', async () => {
+  const found = await items(
+    memo(
+      'Carla asked if I can take her Saturday shift, the eleventh, and I said yes, so I need to tell the charge nurse, Dona Marta, tomorrow.',
+    ),
+  );
+  assert.ok(
+    found.some(
+      ([description, due]) => description === 'Tell the charge nurse, Dona Marta' && due === '2026-03-05T23:59',
+    ),
+    JSON.stringify(found),
+  );
+  // A condition still conditions: "if they call, I'll tell the nurse".
+  assert.deepEqual(await items(memo("If the ward calls, I'll tell the charge nurse tomorrow.")), []);
+});

@@ -115,8 +115,17 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
-  // A verb alone ("I'll register by Sunday") is a task only with the date it is due.
-  if (!description.includes(' ') && ownDue === null) return;
+  // "The midwifery course at UERJ opens in May, and I'm going to apply": a verb that is the whole task
+  // is for what was just named; with nothing named, it is a task only with its date ("I'll register by Sunday").
+  if (!description.includes(' ')) {
+    const named = antecedentFor(`${description} it`, candidate, extraction.analysis, { index: 1, pointer: 'thing' });
+    // "…the registration, I'll register": the verb's own noun adds nothing.
+    const sameWord = named?.description.toLowerCase().includes(description.toLowerCase().slice(0, 5), 2);
+    const topic = named?.candidate.sentenceIndex === candidate.sentenceIndex && !sameWord ? named : null;
+    const [verb, ...object] = topic?.description.split(' ') ?? [];
+    if (topic !== null) description = `${verb} ${/^enrol/i.test(verb) ? 'in' : 'for'} ${object.join(' ')}`;
+    else if (ownDue === null) return;
+  }
   // What the pronoun means, once looked up (below, for a follow-up that may name a thing of its own).
   let thing: Antecedent | null | undefined;
   if (isPronounOnly(description)) {

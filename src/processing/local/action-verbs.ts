@@ -20,6 +20,10 @@ const HYPOTHETICAL_BEFORE =
   /\b(?:if|unless|whether|maybe|perhaps|someday|some day|one day|in case|would|otherwise|or else)\b/i;
 // A condition governs what follows it in the sentence ("If the price is right, then I'll buy it").
 const CONDITION_BEFORE = /\b(?:if|unless|whether|in case)\b/i;
+// "Carla asked if I can take her shift, so I need to tell the nurse": an asked or wondered "if" is a
+// question reported, and conditions nothing after its clause.
+const REPORTED_QUESTION =
+  /\b(?:ask(?:ed|s|ing)?|wonder(?:ed|s|ing)?|check(?:ed|ing)?|see|know|find out)\s+(?:me\s+)?(?:if|whether)\b[^,;]*[,;]/gi;
 const HYPOTHETICAL_INSIDE =
   /\b(?:maybe|someday|some day|one day|might|possibly|perhaps|sometime(?!\s+(?:next|this|tomorrow|today|tonight|on|before|by|in|after|early|later)\b)|at some point|one of these days|eventually|if i (?:can|have time|get (?:a|the) chance))\b/i;
 export const HAPPENING_NOW = /\b(?:right now|(?<!\bfrom )now|at the moment|currently)\b/i;
@@ -166,5 +170,9 @@ export function isHypothetical(candidate: Candidate): boolean {
   // quote" promises the quote; "if it rains, I'll …" and "maybe I'll …" do not promise.
   const clause = before.split(/,\s*(?:so|and|but|then)\s+|;\s*|\.\s+|\s+so\s+/i).at(-1) ?? before;
   const own = withoutOthersGuess(candidate.clause);
-  return CONDITION_BEFORE.test(before) || HYPOTHETICAL_BEFORE.test(clause) || HYPOTHETICAL_INSIDE.test(own);
+  return (
+    CONDITION_BEFORE.test(before.replace(REPORTED_QUESTION, ',')) ||
+    HYPOTHETICAL_BEFORE.test(clause) ||
+    HYPOTHETICAL_INSIDE.test(own)
+  );
 }

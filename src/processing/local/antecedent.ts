@@ -233,8 +233,12 @@ function personNamedByRole(sentence: Sentence, tokens: Token[]): string | undefi
  * Resolves "I have to buy them" to the nearest earlier noun phrase that fits the pronoun: the
  * start of the same sentence first, then up to three sentences back within the last two turns.
  */
-export function antecedentFor(description: string, candidate: Candidate, analysis: Analysis): Antecedent | null {
-  const pronoun = objectPronoun(description, candidate.sentence.tokens);
+export function antecedentFor(
+  description: string,
+  candidate: Candidate,
+  analysis: Analysis,
+  pronoun = objectPronoun(description, candidate.sentence.tokens),
+): Antecedent | null {
   if (pronoun === null) return null;
   for (const { index, tokens } of lookBack(candidate, analysis)) {
     // "You have the copy. It's in the folder. I'll scan it": where the same "it" is passes it on.
