@@ -1221,3 +1221,19 @@ test('a tagged question that opens with the wearer’s name, answered "Right.", 
   );
   assert.ok(!phone.some((content) => /phone/.test(content)), JSON.stringify(phone));
 });
+
+test('what the wearer is "here" or "there" stays a fact without the place ("I’ve been a nurse here nine years"); being "here" alone does not', async () => {
+  assert.deepEqual(await contentsOf(memo("I've decided. I've been a nurse here nine years.")), [
+    'User has been a nurse for nine years',
+  ]);
+  assert.deepEqual(await contentsOf(memo("Four years I've been a lawyer there.")), [
+    'User has been a lawyer for four years',
+  ]);
+  assert.deepEqual(await contentsOf(memo("I've been here nine years.")), []);
+});
+
+test('"I’m working as a lab technician" is the wearer’s work', async () => {
+  assert.deepEqual(await contentsOf(memo("I'm working as a lab technician at a testing lab in Abbotsford.")), [
+    'User is working as a lab technician at a testing lab in Abbotsford',
+  ]);
+});

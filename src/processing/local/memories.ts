@@ -39,11 +39,20 @@ function tagsOf(source: string, category: MemoryCategory): string[] {
   return unique.length > 0 ? unique : [category];
 }
 
+const AFTER_ROLE =
+  /^(User (?:is|was|has been|had been|worked as|works as) an? [\p{L}-]+(?: [\p{L}-]+)?) (?:here|there)\b/u;
+const BARE_SPAN =
+  /^(User [^,]*?)(?<!\b(?:for|of|in|over|about|almost|nearly)(?: \w+)?) ((?:\w+ )?(?:years?|months|decades?))$/;
+
 /** "User moved down there" → "User moved down to Florianópolis", when a place was just named. */
 function placed(content: string, analysis: Analysis, index: number): string {
   if (!/\b(?:here|there)\b/.test(content)) return content;
   const place = placeNamedBefore(analysis, index);
-  if (place === null) return content;
+  // "User has been a nurse here nine years": after what the wearer is, "here" only says where it was said.
+  if (place === null) {
+    const unplaced = content.replace(AFTER_ROLE, '$1');
+    return unplaced === content ? content : unplaced.replace(BARE_SPAN, '$1 for $2');
+  }
   // "I joined Harbour Bank here in Lagos": the place is said already; "here" only points at it.
   if (content.includes(place)) return squeezeSpaces(content.replace(/\s(?:here|there)\b/, ''));
   return content

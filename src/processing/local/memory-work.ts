@@ -6,6 +6,11 @@ import type { FactPattern } from './memory-patterns.js';
  */
 export const WORK_PATTERNS: FactPattern[] = [
   { pattern: /^I work\b/i, category: 'work' },
+  // "I'm working as a lab technician", "I worked as a translator for years".
+  {
+    pattern: /^I(?:'m| am|'ve been| have been| was)? (?:now |currently |still |also )?work(?:ing|ed)? as an? \w+/i,
+    category: 'work',
+  },
   // "I make games for a living", "I got an offer from a fintech in Montevideo", "since I went freelance".
   { pattern: /^I (?:\w+ ){1,4}for a living\b/i, category: 'work' },
   {
