@@ -1515,3 +1515,15 @@ test('an "if" someone asked is a question reported, not a condition on the task 
   // A condition still conditions: "if they call, I'll tell the nurse".
   assert.deepEqual(await items(memo("If the ward calls, I'll tell the charge nurse tomorrow.")), []);
 });
+
+test('"Email is fine" is a statement about email, not the task "Email"', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_00', true, "Okay, I'll send the photos today. Your number's on the invoice, right?"],
+      ['SPEAKER_01', false, 'Yes, the mobile. WhatsApp is fine.'],
+      ['SPEAKER_00', true, 'And the signed letter?'],
+      ['SPEAKER_01', false, 'Email is enough for the board. The physical one later.'],
+    ]),
+  );
+  assert.ok(!found.some(([description]) => /^(?:Email|WhatsApp) is\b/.test(description)), JSON.stringify(found));
+});

@@ -178,6 +178,8 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
   if (words.length < 2) return SELF_CONTAINED.test(description);
   const first = (words[0] ?? '').toLowerCase().replace(/[,.;:!?]+$/, '');
   if (NOT_DONE.has(first)) return false;
+  // "Email is fine", "WhatsApp is enough": the first word is the subject of a statement, not a verb.
+  if (/^(?:is|are|was|were|isn't|aren't|works|sounds|looks)$/i.test(words[1] ?? '')) return false;
   if (taskVerbs.has(first)) return true;
   // "It's officially one month…", "There's…": a pronoun and its verb open a statement, not a task.
   if (/^(?:it|there|that|this|he|she|they|we|i|you)(?:['’]\w+)?$/.test(first)) return false;
