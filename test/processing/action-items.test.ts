@@ -1527,3 +1527,24 @@ test('"Email is fine" is a statement about email, not the task "Email"', async (
   );
   assert.ok(!found.some(([description]) => /^(?:Email|WhatsApp) is\b/.test(description)), JSON.stringify(found));
 });
+
+test('a list said aloud: the topic a heading names goes with the first task under it that does not name it', async () => {
+  const found = await items(
+    memo(
+      "Okay, errands. Two: residence card. It runs out in January, so I'll book the earliest slot at the immigration office by Friday. Three, call the dentist about moving my cleaning. Next, the photos. I'll get the album from Mum on Saturday.",
+    ),
+  );
+  const descriptions = found.map(([description]) => description);
+  assert.ok(
+    descriptions.includes('Book the earliest slot at the immigration office (residence card)'),
+    JSON.stringify(found),
+  );
+  // An item said with its own verb is its own topic; a task that names its heading's topic stays as said.
+  assert.ok(descriptions.includes('Call the dentist about moving my cleaning'), JSON.stringify(found));
+  assert.ok(descriptions.includes('Get the album from Mum (photos)'), JSON.stringify(found));
+  const named = await items(memo("Two: the cake. I'll order the cake from Nandi's on Monday."));
+  assert.deepEqual(
+    named.map(([description]) => description),
+    ["Order the cake from Nandi's"],
+  );
+});

@@ -14,6 +14,7 @@ import {
   mentionsOf,
   prescribedToday,
 } from './action-dates.js';
+import { withHeadings } from './action-headings.js';
 import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
@@ -285,9 +286,10 @@ export function draftFeatures(draft: Draft, analysis: Analysis, count: number): 
 
 export function extractActionItems(input: TranscriptInput, recent: ExistingActionItem[]): ExtractedActionItem[] {
   const { drafts, analysis } = draftActionItems(input);
-  return drafts
+  const kept = drafts
     .filter((draft) => keepsTask(draftFeatures(draft, analysis, drafts.length)))
     .filter((draft) => !isRemention(draft, recent))
-    .slice(0, MAX_ITEMS)
-    .map((draft) => ({ description: draft.description, dueAt: draft.dueAt }));
+    .slice(0, MAX_ITEMS);
+  const lines = withHeadings(kept, analysis);
+  return kept.map((draft, index) => ({ description: lines[index], dueAt: draft.dueAt }));
 }
