@@ -116,12 +116,6 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll call the plumber tomorrow, and I already did the invoice.", 'Call the plumber', '2026-03-05T23:59'],
   // "from now" counts ahead; it is not something under way now.
   ["I'll book the appointment for two weeks from now.", 'Book the appointment', '2026-03-18T23:59'],
-  // A closing stretch with no subject of its own dates the tasks before it.
-  [
-    "I'll collect the subs, I'll chase the lads in the group, everyone by the end of the month.",
-    'Collect the subs',
-    '2026-03-31T23:59',
-  ],
   // A verb joined by a bare "and" shares the day said before it, not the one of the sentence before.
   ["Saturday the 21st then? I'll book it tonight and make a group chat.", 'Make a group chat', '2026-03-04T18:00'],
   // A request back after a comma is the listener's, not part of the wearer's task.
@@ -1546,5 +1540,27 @@ test('a list said aloud: the topic a heading names goes with the first task unde
   assert.deepEqual(
     named.map(([description]) => description),
     ["Order the cake from Nandi's"],
+  );
+});
+
+test('a numbered item after a dash or comma, or an ordinal, opens an instruction; "chase", "fill", "request" are task verbs', async () => {
+  const found = await items(
+    memo(
+      "Club stuff. One — chase the match fees from last season, there's still about three hundred quid outstanding. Second — renew the parking permit. Three, request the bank statements from Lloyds.",
+    ),
+  );
+  assert.deepEqual(
+    found.map(([description]) => description),
+    ['Chase the match fees from last season', 'Renew the parking permit', 'Request the bank statements from Lloyds'],
+  );
+});
+
+test('a closing stretch with no subject of its own dates the tasks before it', async () => {
+  assert.deepEqual(
+    await items(memo("I'll collect the subs, I'll chase the lads in the group, everyone by the end of the month.")),
+    [
+      ['Collect the subs', '2026-03-31T23:59'],
+      ['Chase the lads in the group', '2026-03-31T23:59'],
+    ],
   );
 });

@@ -10,7 +10,7 @@ export const ITEM_NUMBER =
 // "To do: send the thank-you emails": a memo's heading opens its list like a discourse word, and so does
 // an item's number ("Step one: email Denise", "2) book the hall"); a dash may follow it ("Then — ask…").
 const DISCOURSE_OPENERS = new RegExp(
-  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|next|finally|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b(?:[,\\s—–]|\\s-\\s)+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|(?:[\\p{L}'’-]+\\s){0,3}[\\p{L}'’-]+:\\s+|${ITEM_NUMBER}\\s*[:.)]\\s+)*`,
+  `^(?:(?:also|and|then|oh|okay|ok|so|um|uh|plus|first|second|third|fourth|next|finally|lastly|and then|please|anyway|right|just|go ahead and|try (?:and|to))\\b(?:[,\\s—–]|\\s-\\s)+|(?:my )?(?:to[- ]?do(?: list)?|to[- ]?dos|things to do(?: today)?|note to self|reminder)\\s*[:,-]\\s*|(?:[\\p{L}'’-]+\\s){0,3}[\\p{L}'’-]+:\\s+|${ITEM_NUMBER}\\s*(?:[:.),]|\\s[—–-])\\s+)*`,
   'iu',
 );
 
