@@ -1564,3 +1564,15 @@ test('a closing stretch with no subject of its own dates the tasks before it', a
     ],
   );
 });
+
+test('where a deliverable has to be by a date is a task to send it there ("the accounts have to go to the league by …")', async () => {
+  assert.deepEqual(
+    await items(memo('Two, the annual accounts have to go to the league by the thirtieth, otherwise we lose points.')),
+    [['Send the annual accounts', '2026-03-30T23:59']],
+  );
+  assert.deepEqual(await items(memo('One: the lab report has to be on Pegaz by Sunday night.')), [
+    ['Submit the lab report', '2026-03-08T20:00'],
+  ]);
+  // Without a date it may be anyone's: "the boxes have to go to the tip".
+  assert.deepEqual(await items(memo('The boxes have to go to the tip at some point.')), []);
+});

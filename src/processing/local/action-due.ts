@@ -35,6 +35,11 @@ const PASSIVE_DUE = new RegExp(
   'gi',
 );
 
+// "The annual accounts have to go to the league by April", "the lab report has to be on Pegaz by Sunday":
+// where a deliverable must be by a date is a task to send it there.
+const PLACED_DUE =
+  /(?:^|[,;:—–]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our)\s+)(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:has|have|needs?|must)\s+(?:to\s+)?(go(?:\s+(?:in|out|off|back))?\s+to|be\s+(?:in|on|with|at|into))\b/gi;
+
 /** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
 export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
   const found: Candidate[] = [];
@@ -45,6 +50,12 @@ export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: C
       ? [...sentence.text.matchAll(PASSIVE_DUE)].map((match) => ({
           match,
           verb: PASSIVE_VERBS[match[2].toLowerCase()],
+        }))
+      : []),
+    ...(DATED.test(sentence.text)
+      ? [...sentence.text.matchAll(PLACED_DUE)].map((match) => ({
+          match,
+          verb: /^go/i.test(match[2]) ? 'send' : 'submit',
         }))
       : []),
   ];
