@@ -544,3 +544,12 @@ test('a newcomer’s visit: a deadline after "hiking trip" dates the task, not t
   assert.match(structure.overview, /for the two of them\b/);
   assert.match(structure.overview, /Climbing Gym with Priya is planned for Saturday, December 5\./);
 });
+
+test('a deadline with its date is an event ("The deadline is the fifteenth of October")', async () => {
+  const { events } = await engine.structure(
+    memo("I'm going to apply to the psychology master's. The deadline is the fifteenth of October."),
+  );
+  assert.equal(events.length, 1, JSON.stringify(events));
+  assert.equal(events[0].title, 'Deadline');
+  assert.equal(wallClock(events[0].start, 'America/New_York')?.slice(0, 10), '2026-10-15');
+});
