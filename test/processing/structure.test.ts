@@ -553,3 +553,13 @@ test('a deadline with its date is an event ("The deadline is the fifteenth of Oc
   assert.equal(events[0].title, 'Deadline');
   assert.equal(wallClock(events[0].start, 'America/New_York')?.slice(0, 10), '2026-10-15');
 });
+
+test('a date said first takes the event said just after it in the same turn ("Saturday the ninth. Mia’s birthday party.")', async () => {
+  const party = await engine.structure(memo("Saturday the ninth. Mia's birthday party, at the park."));
+  assert.equal(party.events.length, 1, JSON.stringify(party.events));
+  assert.equal(party.events[0].title, 'Birthday Party');
+  assert.match(party.events[0].description, /birthday party, at the park/);
+  assert.equal(wallClock(party.events[0].start, 'America/New_York')?.slice(0, 10), '2026-05-09');
+  const race = await engine.structure(memo("December sixth. It's my first marathon."));
+  assert.equal(race.events[0]?.title, 'First Marathon', JSON.stringify(race.events));
+});

@@ -11,7 +11,7 @@ const EVENT_WORDS = new Set(
   `meeting meet appointment dinner lunch breakfast brunch interview flight fly trip party wedding concert gig
   rehearsal class lesson exam session conference presentation demo checkup surgery physio cleanup hike match game
   anniversary birthday ceremony funeral club workshop webinar meetup drinks festival recital screening tour
-  reservation table standup visit retreat massage haircut practice night call date offsite kickoff launch deadline`.split(
+  reservation table standup visit retreat massage haircut practice night call date offsite kickoff launch deadline marathon race`.split(
     /\s+/,
   ),
 );

@@ -104,6 +104,17 @@ function eventSentenceBefore(analysis: Analysis, sentenceIndex: number, clock: C
   return undefined;
 }
 
+/** "December sixth. I'm not giving up Valencia. It's my first marathon.": a date said first, its event just after. */
+function eventSentenceAfter(analysis: Analysis, sentenceIndex: number, clock: Clock): Sentence | undefined {
+  const turn = analysis.sentences[sentenceIndex]?.turn;
+  for (let index = sentenceIndex + 1; index <= sentenceIndex + 2; index++) {
+    const sentence = analysis.sentences[index];
+    if (sentence === undefined || sentence.turn !== turn || datedMentions(sentence, clock).length > 0) break;
+    if (eventTokenIndex(sentence.tokens) !== -1) return sentence;
+  }
+  return undefined;
+}
+
 /** The plan the turn ending at `last` put, read back from its last sentence: "Our loss adjuster will come. Is the 13th okay?" */
 function titleOfTurn(analysis: Analysis, last: number): string | null {
   const turn = analysis.sentences[last]?.turn;
@@ -183,7 +194,12 @@ function eventOf(
   // Only a short reply borrows it: "Today I'm writing the rollback plan, and I'll have it in the wiki
   // by Thursday" is a task of its own, not the stand-up three sentences back.
   const short = sentence.tokens.filter((token) => token.kind === 'word').length <= SHORT_REPLY_WORDS;
-  const prior = index === -1 ? (short ? eventSentenceBefore(analysis, sentenceIndex, clock) : undefined) : before;
+  const prior =
+    index === -1
+      ? short
+        ? (eventSentenceBefore(analysis, sentenceIndex, clock) ?? eventSentenceAfter(analysis, sentenceIndex, clock))
+        : undefined
+      : before;
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && own === -1;
@@ -224,7 +240,9 @@ function eventOf(
   // The reply that settles the plan ("Yes, Thursday works, see you at the clinic") belongs to it too.
   const after = analysis.sentences[sentenceIndex + 1];
   const reply = after !== undefined && after.turn === sentence.turn + 1 ? after.text : '';
-  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text} ${reply}`);
+  // "Saturday the ninth. Mia's birthday party.": the event said just after the date belongs to it.
+  const later = prior !== undefined && analysis.sentences.indexOf(prior) > sentenceIndex ? prior.text : '';
+  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text} ${later} ${reply}`);
   return {
     event: {
       title: headlineCase(truncateChars(withParty, 80)),
