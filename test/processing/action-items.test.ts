@@ -1576,3 +1576,10 @@ test('where a deliverable has to be by a date is a task to send it there ("the a
   // Without a date it may be anyone's: "the boxes have to go to the tip".
   assert.deepEqual(await items(memo('The boxes have to go to the tip at some point.')), []);
 });
+
+test('"get going", "bring home", "change of topic" name nothing to act on', async () => {
+  const found = await items(
+    memo("Okay, change of topic before Maman cries. Anyway, I need to get going. I'll bring home on Friday."),
+  );
+  assert.deepEqual(found, []);
+});

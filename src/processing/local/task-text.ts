@@ -179,7 +179,8 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
   const first = (words[0] ?? '').toLowerCase().replace(/[,.;:!?]+$/, '');
   if (NOT_DONE.has(first)) return false;
   // "Email is fine", "WhatsApp is enough": the first word is the subject of a statement, not a verb.
-  if (/^(?:is|are|was|were|isn't|aren't|works|sounds|looks)$/i.test(words[1] ?? '')) return false;
+  // "Change of topic": a noun with its "of" is no instruction either.
+  if (/^(?:is|are|was|were|isn't|aren't|works|sounds|looks|of)$/i.test(words[1] ?? '')) return false;
   if (taskVerbs.has(first)) return true;
   // "It's officially one month…", "There's…": a pronoun and its verb open a statement, not a task.
   if (/^(?:it|there|that|this|he|she|they|we|i|you)(?:['’]\w+)?$/.test(first)) return false;
@@ -190,7 +191,7 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
 // What a verb cannot act on alone: a count, a share, a time or a manner ("Book four", "Finish half",
 // "Call Christmas", "Ask first"), a pronoun with nobody named ("Call you", "Do mine").
 const NO_OBJECT =
-  /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali)$/i;
+  /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali|going|started|ready|home|there|here|together|away)$/i;
 
 const SELF_CONTAINED = /^(?:register|enrol|enroll|apply|rsvp|reapply|re-register)$/i;
 
