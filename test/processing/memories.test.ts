@@ -1237,3 +1237,11 @@ test('"I’m working as a lab technician" is the wearer’s work', async () => {
     'User is working as a lab technician at a testing lab in Abbotsford',
   ]);
 });
+
+test('a move or a call with only a when after it ("User came last year", "User never called") is no fact; one with its place is', async () => {
+  assert.deepEqual(
+    await contentsOf(memo('I came last year. I moved in two years ago. He said ring him. I never called.')),
+    [],
+  );
+  assert.deepEqual(await contentsOf(memo('I came from Lviv in 2016.')), ['User came from Lviv in 2016']);
+});

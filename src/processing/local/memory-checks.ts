@@ -67,6 +67,16 @@ export function complete(content: string): boolean {
   const end = tokens.at(-1);
   // "User has lived", "User has noticed": a perfect with nothing after it was cut short.
   if (words.length === 3 && /^(?:has|had)$/.test(words[1]) && end?.pos === 'VERB') return false;
+  // "User never called", "User came last year", "User moved in two years ago": a verb with only a when
+  // after it has lost what it was about, or where to.
+  if (words.length === 3 && /^(?:never|just|already|finally)$/.test(words[1]) && end?.pos === 'VERB') return false;
+  if (
+    /^User (?:came|went|moved(?: in| over| back)?|arrived|got here) (?:last|this|a|two|three|a few|in \d{4}|\w+ (?:years?|months?) ago)\b[^,]*$/.test(
+      content,
+    ) &&
+    !/\b(?:to|from|into)\b/.test(content)
+  )
+    return false;
   if (end !== undefined && DANGLING_TAGS.has(end.pos) && end.normal !== "'s") return false;
   // "User wears those on weekends": a demonstrative standing for a noun is a pronoun too.
   const standsAlone = (index: number) => !['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tokens[index + 1]?.pos ?? '');
