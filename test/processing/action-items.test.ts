@@ -1583,3 +1583,16 @@ test('"get going", "bring home", "change of topic" name nothing to act on', asyn
   );
   assert.deepEqual(found, []);
 });
+
+test('"find" names a task: "I need to find a cat sitter"', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, "And who's feeding Mochi while you're in Singapore?"],
+      ['SPEAKER_00', true, "Ugh, Mochi. My brother's away that week. I need to find a cat sitter."],
+    ]),
+  );
+  assert.ok(
+    found.some(([description]) => description === 'Find a cat sitter'),
+    JSON.stringify(found),
+  );
+});

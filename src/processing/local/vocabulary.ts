@@ -58,7 +58,7 @@ export const TASK_VERBS = wordSet(`
   talk follow add open create remove delete cook bake hire clear sort log track translate rename measure wrap
   whatsapp ping dm slack venmo zelle swish paypal facetime skype
   print order
-  chase notify inform claim request attach fill replace refill swap download photocopy lodge declare
+  chase notify inform claim request attach fill replace refill swap download photocopy lodge declare find
 `);
 
 /** Words that, after "start"/"stop"/"keep", mark a habit rather than a task ("start swimming"). */
