@@ -563,3 +563,13 @@ test('a date said first takes the event said just after it in the same turn ("Sa
   const race = await engine.structure(memo("December sixth. It's my first marathon."));
   assert.equal(race.events[0]?.title, 'First Marathon', JSON.stringify(race.events));
 });
+
+test('the overview reports a to-do without the list topic it carries ("… (residence card)")', async () => {
+  const { overview } = await engine.structure(
+    memo(
+      "Okay, errands. Two: residence card. It runs out in January, so I'll book the earliest slot at the immigration office by Friday.",
+    ),
+  );
+  assert.match(overview, /book the earliest slot at the immigration office/);
+  assert.ok(!overview.includes('(residence card)'), overview);
+});

@@ -82,6 +82,8 @@ function asReport(description: string): string {
       .replace(/\bus\b/g, 'them')
       .replace(/\bour\b/g, 'their')
       .replace(/\bI\b(?!')/g, 'they')
+      // "Book the earliest slot (residence card)": the list's topic a to-do carries is no part of a sentence.
+      .replace(/\s+\([^)]*\)$/u, '')
       .replace(/[.!?]+$/u, '')
   );
 }
