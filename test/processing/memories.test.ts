@@ -698,7 +698,7 @@ test('the household’s facts are the wearer’s too, and a marriage or a family
     ["We're vegetarian.", 'User is vegetarian'],
     ['We are vegetarian, the whole family.', 'User is vegetarian'],
     ['We got engaged last month.', 'User got engaged last month'],
-    ["I've got three kids.", 'User has got three kids'],
+    ["I've got three kids.", 'User has three kids'],
   ])
     assert.deepEqual(await contentsOf(memo(text)), [expected]);
   assert.deepEqual(await contentsOf(memo("We should book the hotel. I've got a meeting.")), []);
@@ -708,7 +708,7 @@ test('the names said right after the children or animals counted stay with the f
   assert.deepEqual(await contentsOf(memo('We have two dogs, Bruno and Mia.')), [
     "User's household has two dogs, Bruno and Mia",
   ]);
-  assert.deepEqual(await contentsOf(memo("I've got three kids, all under ten.")), ['User has got three kids']);
+  assert.deepEqual(await contentsOf(memo("I've got three kids, all under ten.")), ['User has three kids']);
 });
 
 test('who the wearer is: a birthday, an age, a faith or nationality, a former home; a name is no fact', async () => {
@@ -1244,4 +1244,12 @@ test('a move or a call with only a when after it ("User came last year", "User n
     [],
   );
   assert.deepEqual(await contentsOf(memo('I came from Lviv in 2016.')), ['User came from Lviv in 2016']);
+});
+
+test('"I’ve got a bad back" is a fact about the body, stored as "User has a bad back"', async () => {
+  assert.deepEqual(await contentsOf(memo("I always take the aisle. I've got a bad back.")), [
+    'User has a bad back',
+    'User always takes the aisle',
+  ]);
+  assert.deepEqual(await contentsOf(memo("I've got two kids.")), ['User has two kids']);
 });

@@ -69,6 +69,8 @@ export function viableCandidates(analysis: Analysis, userName: string): Fact[] {
     const content = placed(fact.content, analysis, fact.order)
       // "…about pre-approval, hi, thanks", "…, yes, her mother is recovering": the fact ends at the interjection.
       .replace(INTERJECTION_TAIL, '')
+      // "User has got a bad back" says no more than "User has a bad back".
+      .replace(/^User has got (?!to\b|used\b|into\b)/, 'User has ')
       .replace(/\s(?:here|there)$/, '');
     // A fact said twice is judged once.
     if (seen.has(content)) continue;

@@ -183,7 +183,7 @@ export const FACT_PATTERNS: FactPattern[] = [
   { pattern: /^I(?:'m| am) (?:severely |very )?(?:allergic|intolerant) to\b/i, category: 'core' },
   {
     pattern:
-      /^I (?:have|get|suffer from) (?:bad |severe |chronic )?(?:anxiety|migraines?|panic attacks|insomnia|asthma|diabetes|adhd|depression|eczema|back pain|celiac)/i,
+      /^I(?:'ve got| have got| have| get| suffer from) (?:(?:bad |severe |chronic )?(?:anxiety|migraines?|panic attacks|insomnia|asthma|diabetes|adhd|depression|eczema|back pain|celiac)|an? (?:bad|dodgy|weak|gammy|bum|wonky|dicky) (?:back|knees?|hips?|shoulder|ankle|neck|wrist|heart)\b)/i,
     category: 'core',
   },
   // A diet, a habit kept or given up, what the body does (memory-habits.ts).
