@@ -1596,3 +1596,10 @@ test('"find" names a task: "I need to find a cat sitter"', async () => {
     JSON.stringify(found),
   );
 });
+
+test('"I promised my husband Tomasz I’d fix the tap this weekend" is a promise owed', async () => {
+  assert.deepEqual(
+    await items(memo("I also promised my husband Tomasz I'd fix the leaking kitchen tap this weekend.")),
+    [['Fix the leaking kitchen tap', '2026-03-07T23:59']],
+  );
+});

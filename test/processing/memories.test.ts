@@ -1253,3 +1253,13 @@ test('"I’ve got a bad back" is a fact about the body, stored as "User has a ba
   ]);
   assert.deepEqual(await contentsOf(memo("I've got two kids.")), ['User has two kids']);
 });
+
+test('"Before I prescribe anything, are you allergic to any medication?" "Yes, penicillin." is the allergy to penicillin', async () => {
+  const found = await contentsOf(
+    dialogue([
+      ['SPEAKER_01', false, 'Before I prescribe anything, are you allergic to any medication?'],
+      ['SPEAKER_00', true, 'Yes, penicillin. I get a really bad rash.'],
+    ]),
+  );
+  assert.ok(found.includes('User is allergic to penicillin'), JSON.stringify(found));
+});

@@ -573,3 +573,21 @@ test('the overview reports a to-do without the list topic it carries ("… (resi
   assert.match(overview, /book the earliest slot at the immigration office/);
   assert.ok(!overview.includes('(residence card)'), overview);
 });
+
+test('another speaker’s own trip ("I’m flying to Oslo on Monday for my sister’s wedding") is not the wearer’s event; one they are asked into is', async () => {
+  const trip = await engine.structure(
+    dialogue([
+      ['SPEAKER_00', true, 'Can you send me the load calculations by Friday?'],
+      ['SPEAKER_01', false, "Sure. Oh, and I'm flying to Oslo on Monday for my sister's wedding, so I'm out all week."],
+      ['SPEAKER_00', true, 'Lucky you, have fun.'],
+    ]),
+  );
+  assert.deepEqual(trip.events, []);
+  const pickUp = await engine.structure(
+    dialogue([
+      ['SPEAKER_01', false, "I'm flying in on Monday the 9th. Can you pick me up from the airport?"],
+      ['SPEAKER_00', true, 'Of course.'],
+    ]),
+  );
+  assert.equal(pickUp.events.length, 1, JSON.stringify(pickUp.events));
+});

@@ -76,7 +76,7 @@ const SELF_CUES: Cue[] = [
   // "I said I'd get her three quotes by Friday", "I promised Mum I'd call": a promise reported is still owed.
   {
     pattern:
-      /\b(?:i )?(?:said|told (?:him|her|them|\p{Lu}\p{Ll}+)|promised(?: (?:him|her|them|myself|\p{Lu}\p{Ll}+))?) (?:that )?(?:i'd|i would|i'll|i will)\s+/giu,
+      /\b(?:i )?(?:said|told (?:him|her|them|\p{Lu}\p{Ll}+|my \p{Ll}+(?: \p{Lu}\p{Ll}+)?)|promised(?: (?:him|her|them|myself|\p{Lu}\p{Ll}+|my \p{Ll}+(?: \p{Lu}\p{Ll}+)?))?) (?:that )?(?:i'd|i would|i'll|i will)\s+/giu,
     kind: 'commitment',
     strength: 'strong',
   },

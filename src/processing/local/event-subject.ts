@@ -34,3 +34,14 @@ export function impersonal(sentence: Sentence): boolean {
   const rest = opened ? sentence.text.slice(sentence.text.search(/[,:]/) + 1).trim() : sentence.text;
   return subject !== undefined && !named && !THIRD_PERSON_SUBJECT.test(rest);
 }
+
+// "Oh, and I'm flying to Oslo on Monday for my sister's wedding": another speaker away on a trip of theirs.
+const SPEAKERS_OWN_TRIP =
+  /^(?:(?:and|so|but|oh|well|also|by the way|anyway)[\s,]+)*I(?:'m| am|'ll be| will be) (?:flying|off|away|travell?ing|on holiday|on leave|out|leaving|going away|driving up|driving down)\b/i;
+const WITH_USER = /\b(?:you|your|we|we're|we'll|us|our|let's)\b/i;
+
+/** The speaker's own trip, with no "you" or "we" in it or in the sentence after it ("…, can you pick me up?"). */
+export function speakersOwnTrip(sentence: Sentence, next: Sentence | undefined): boolean {
+  const after = next !== undefined && next.turn === sentence.turn ? next.text : '';
+  return SPEAKERS_OWN_TRIP.test(sentence.text) && !WITH_USER.test(`${sentence.text} ${after}`);
+}

@@ -3,7 +3,7 @@ import type { Draft } from './action-drafts.js';
 import { draftActionItems } from './action-items.js';
 import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
-import { impersonal, THIRD_PERSON_SUBJECT } from './event-subject.js';
+import { impersonal, speakersOwnTrip, THIRD_PERSON_SUBJECT } from './event-subject.js';
 import { answeredTime, settleLater } from './event-times.js';
 import { durationOf, eventTitle, eventTokenIndex, isBookingTime, plainTitle, preparedThing } from './event-words.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
@@ -53,6 +53,7 @@ function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
   // "My brother is visiting next week", said by someone else, is their family's plan.
   return (
     analysis.attribution !== 'absent' &&
+    !speakersOwnTrip(sentence, analysis.sentences[analysis.sentences.indexOf(sentence) + 1]) &&
     !THIRD_PERSON_SUBJECT.test(sentence.text) &&
     !SPEAKERS_OWN_SUBJECT.test(sentence.text)
   );

@@ -196,6 +196,8 @@ function withDetail(content: string, full: string): string {
     return content;
   const named = parseTokens(detail)[0]?.pos === 'PROPN';
   const phrase = named ? detail : detail.charAt(0).toLowerCase() + detail.slice(1);
+  // "allergic to any medication?" "Yes, penicillin.": the answer names what "any" asked for.
+  if (/\bany \w+$/.test(content) && !detail.includes(' ')) return content.replace(/\bany \w+$/, phrase);
   return `${content}, ${phrase}`
     .split(' ')
     .slice(0, MAX_WORDS)

@@ -67,6 +67,11 @@ export function questionAsStatement(question: string, topic: string | null = nul
   const bare = question
     .trim()
     .replace(/^(?:wait|hey|sorry|hang on|hold on|remind me|tell me|just checking|quick question)[,!:]?\s+/i, '')
+    // "Before I prescribe anything, are you allergic…?": a fronted circumstance of the asker's is not asked.
+    .replace(
+      /^(?:and |so |now,? )?(?:before|since|while|as|if|when) [^,?]{2,40},\s+(?=(?:are|do|have|did|were|is) you\b)/i,
+      '',
+    )
     // "Anh, you don't eat beef, right?": the name a tagged question opens with is whom it asks.
     .replace(/^\p{Lu}\p{Ll}+,\s+(?=you\b[^?]*,\s*(?:right|correct|yeah|no)\s*\?$)/u, '')
     .replace(TAG, '')
