@@ -591,3 +591,15 @@ test('another speaker’s own trip ("I’m flying to Oslo on Monday for my siste
   );
   assert.equal(pickUp.events.length, 1, JSON.stringify(pickUp.events));
 });
+
+test('a weekly habit ("pottery classes on Thursday evenings for about a year") is no dated event', async () => {
+  const { events } = await engine.structure(
+    memo(
+      "I've been doing pottery classes on Thursday evenings for about a year. The kiln opening is on Saturday the 14th.",
+    ),
+  );
+  assert.deepEqual(
+    events.map((event) => event.title),
+    ['Kiln Opening'],
+  );
+});

@@ -19,9 +19,10 @@ const PAST_TENSE =
   /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
 // "at lunch", "over dinner" say when something else happens, not that a meal is planned.
 const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
-// A plan called off or being moved ("I have a cleaning on Tuesday, but I need to reschedule") is not on.
+// A plan called off or being moved ("I have a cleaning on Tuesday, but I need to reschedule") is not on,
+// and one kept every week ("pottery on Thursday evenings") is a habit, not a date.
 const NOT_CONFIRMED =
-  /\b(?:(?:cancel(?:l?ed)?|called off|every)\b|(?:need|have|want|'d like) to (?:reschedule|postpone|move)(?: (?:it|that|this))?(?=\s*[,.!?]|\s*$))/i;
+  /\b(?:(?:cancel(?:l?ed)?|called off|every)\b|(?:need|have|want|'d like) to (?:reschedule|postpone|move)(?: (?:it|that|this))?(?=\s*[,.!?]|\s*$)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights))\b)/i;
 // A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
 const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const MAX_EVENTS = 8;
