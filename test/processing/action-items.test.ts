@@ -1603,3 +1603,16 @@ test('"I promised my husband Tomasz I’d fix the tap this weekend" is a promise
     [['Fix the leaking kitchen tap', '2026-03-07T23:59']],
   );
 });
+
+test('"instead" at the end of a task’s clause is dropped ("Take azithromycin instead, one tablet a day")', async () => {
+  const found = await items(
+    dialogue([
+      ['SPEAKER_01', false, "You're allergic to penicillin, so I'll prescribe azithromycin instead, one tablet a day."],
+      ['SPEAKER_00', true, 'Okay, thank you.'],
+    ]),
+  );
+  assert.ok(
+    found.some(([description]) => description === 'Take azithromycin, one tablet a day'),
+    JSON.stringify(found),
+  );
+});

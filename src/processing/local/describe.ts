@@ -95,7 +95,8 @@ function tidy(text: string): string {
   // The word repeated around a hesitation ("the, uh, the") is looked for only where there is one.
   const fluent = HESITATION_WORD.test(text) ? text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1') : text;
   // "bring the — the cream": a word said again after a dash is one word.
-  const repaired = fluent.replace(DASHED_REPEAT, '$1');
+  // "Take azithromycin instead, one a day": what it replaces was said before; the task stands without it.
+  const repaired = fluent.replace(DASHED_REPEAT, '$1').replace(/\s+instead\b(?=\s*(?:[,.;]|$))/i, '');
   let result = squeezeSpaces(repaired.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
   for (let pass = 0; pass < 3; pass++)
