@@ -14,8 +14,8 @@ import {
   mentionsOf,
   prescribedToday,
 } from './action-dates.js';
-import { withHeadings } from './action-headings.js';
 import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
+import { withHeadings } from './action-headings.js';
 import { featuresOf, keepsTask } from './action-model.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
