@@ -97,6 +97,16 @@ function redate(draft: Draft, ownDue: Date | null, borrowed: Date | null): void 
   } else if (!draft.dueSaid && borrowed !== null) draft.dueAt = borrowed;
 }
 
+/** "The midwifery course at UERJ opens in May, and I'm going to apply" → "Apply for the midwifery course". */
+function forWhatWasNamed(verb: string, candidate: Candidate, analysis: Analysis): string | null {
+  const named = antecedentFor(`${verb} it`, candidate, analysis, { index: 1, pointer: 'thing' });
+  if (named === null || named.candidate.sentenceIndex !== candidate.sentenceIndex) return null;
+  const object = named.description.split(' ').slice(1).join(' ');
+  // "…the registration, I'll register": the verb's own noun adds nothing.
+  if (object.toLowerCase().includes(verb.toLowerCase().slice(0, 5))) return null;
+  return `${verb} ${/^enrol/i.test(verb) ? 'in' : 'for'} ${object}`;
+}
+
 function consider(candidate: Candidate, extraction: Extraction): void {
   const mentions = mentionsOf(extraction, candidate.sentenceIndex);
   const perspective = perspectiveOf(candidate, extraction.analysis);
@@ -116,15 +126,10 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
   if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
-  // "The midwifery course at UERJ opens in May, and I'm going to apply": a verb that is the whole task
-  // is for what was just named; with nothing named, it is a task only with its date ("I'll register by Sunday").
+  // With nothing named, a verb that is the whole task stands only with its date ("I'll register by Sunday").
   if (!description.includes(' ')) {
-    const named = antecedentFor(`${description} it`, candidate, extraction.analysis, { index: 1, pointer: 'thing' });
-    // "…the registration, I'll register": the verb's own noun adds nothing.
-    const sameWord = named?.description.toLowerCase().includes(description.toLowerCase().slice(0, 5), 2);
-    const topic = named?.candidate.sentenceIndex === candidate.sentenceIndex && !sameWord ? named : null;
-    const [verb, ...object] = topic?.description.split(' ') ?? [];
-    if (topic !== null) description = `${verb} ${/^enrol/i.test(verb) ? 'in' : 'for'} ${object.join(' ')}`;
+    const named = forWhatWasNamed(description, candidate, extraction.analysis);
+    if (named !== null) description = named;
     else if (ownDue === null) return;
   }
   // What the pronoun means, once looked up (below, for a follow-up that may name a thing of its own).
