@@ -1,6 +1,7 @@
 import type { MemoryCategory } from '../../domain/categories.js';
 import type { Analysis, Sentence } from './analysis.js';
 import { askedAfter } from './memory-asked.js';
+import { bodyFacts } from './memory-body.js';
 import { complete } from './memory-checks.js';
 import {
   asksSomething,
@@ -64,6 +65,7 @@ export const FACT_KINDS = [
   'people',
   'asked',
   'lexical',
+  'body',
 ] as const;
 export type FactKind = (typeof FACT_KINDS)[number];
 
@@ -222,6 +224,12 @@ function secondHandFact(statement: Statement, order: number, kind: FactKind): Fa
 }
 
 /** Every fact the conversation offers about the wearer, before any is chosen. */
+/** Whether two facts name the same trouble: the last word of one, singular, is in the other. */
+function sameTrouble(content: string, body: string): boolean {
+  const noun = (body.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
+  return content.toLowerCase().includes(noun);
+}
+
 export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
   const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
   const own = analysis.sentences.flatMap((sentence, index) => {
@@ -267,7 +275,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
   );
   // "User's cat is named Miso" beside "User's household adopted a cat called Miso": the name is held already.
   const people = [...peopleOfWearer(analysis, userName), ...householdFacts(analysis)];
-  return [
+  const others = [
     ...own,
     ...spans,
     ...heardFrom(confirmedQuestions(analysis), 'confirmed'),
@@ -282,4 +290,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(fragmentStates(analysis), 'shape'),
     ...found(askedAfter(analysis), 'asked'),
   ];
+  // "User has palpitation" found by its noun already: the body's reading adds it once more.
+  const body = bodyFacts(analysis).filter((fact) => !others.some((other) => sameTrouble(other.content, fact.content)));
+  return [...others, ...found(body, 'body')];
 }

@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { analysisOf } from '../../src/processing/local/analysis.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { bodyFacts } from '../../src/processing/local/memory-body.js';
+import { dialogue, memo } from './inputs.js';
+
+const engine = createLocalEngine();
+
+function bodyOf(input: Parameters<typeof analysisOf>[0]): string[] {
+  return bodyFacts(analysisOf(input)).map((fact) => fact.content);
+}
+
+test('a knee asked after, with the wearer limping, is a troubled knee of theirs, and is stored', async () => {
+  const input = dialogue([
+    ['Farid', false, "Before we start the budget: how's the knee? You were limping at the offsite."],
+    ['Maya', true, 'Getting there. Two more weeks of exercises, then I can run again.'],
+    ['Farid', false, 'Good. Now, the budget.'],
+  ]);
+  assert.deepEqual(bodyOf(input), ['User has trouble with their knee']);
+  const memories = (await engine.extractMemories(input, [])).map((memory) => memory.content);
+  assert.ok(memories.includes('User has trouble with their knee'), JSON.stringify(memories));
+});
+
+test('a part the wearer complains of in passing is theirs: "Shoulder’s playing up again", "Also my back."', () => {
+  assert.deepEqual(bodyOf(memo("Shoulder's playing up again after the move. Book the physio.")), [
+    'User has trouble with their shoulder',
+  ]);
+  assert.deepEqual(bodyOf(memo('Groceries, then the bank. Also my back. Then the kids.')), [
+    'User has trouble with their back',
+  ]);
+});
+
+test('surgery and injury said near the part name it, with the inner part the conversation names', () => {
+  assert.deepEqual(bodyOf(memo('I had ACL surgery on that knee in 2019, so no skiing for me.')), [
+    'User had ACL surgery',
+  ]);
+  const rehab = dialogue([
+    ['Physio', false, "How's the knee been since Thursday?"],
+    ['Ines', true, 'Stiff in the mornings.'],
+    ['Physio', false, 'Normal at eight weeks after the meniscus repair. Let us do the step-downs.'],
+  ]);
+  assert.deepEqual(bodyOf(rehab), ['User had meniscus surgery on their knee']);
+  assert.deepEqual(bodyOf(memo('Pulled my left hamstring at football, so no running this week.')), [
+    'User has a left hamstring injury',
+  ]);
+});
+
+test('a part that is someone else’s, a warning, an idiom or a place is no fact about the wearer', () => {
+  for (const text of [
+    "My dad's knee is bad again, he can't do the stairs.",
+    "Don't carry that, you'll hurt your back.",
+    "Don't worry, I've got your back.",
+    "I'll come back on Monday with the forms. The back garden needs mowing.",
+    'Lifting a forty kilo dog is bad for your back.',
+    'My neck was a little stiff yesterday but it is fine now.',
+    'My knees will forgive you for these chairs.',
+  ]) {
+    assert.deepEqual(bodyOf(memo(text)), [], text);
+  }
+});
+
+test('a standing condition named as the wearer’s is kept; a passing one is not; at the vet nothing is the wearer’s', () => {
+  assert.deepEqual(bodyOf(memo('The asthma is always worse when the air is dusty like this.')), ['User has asthma']);
+  assert.deepEqual(bodyOf(memo('The rash came back this morning, so I skipped the gym.')), []);
+  const vet = dialogue([
+    ['Vet', false, "How's the hip since the vaccines? Is she still limping?"],
+    ['Noor', true, 'A bit, in the mornings.'],
+  ]);
+  assert.deepEqual(bodyOf(vet), []);
+});
