@@ -20,6 +20,7 @@ import { clinicFacts } from './memory-clinic.js';
 import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
 import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
+import { kinPlaces } from './memory-kin-places.js';
 import { lexicalFact } from './memory-lexical.js';
 import { BELONGING_WORD, FACT_PATTERNS, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { namesHeld, peopleOfWearer } from './memory-people.js';
@@ -289,6 +290,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ),
     ...found(fragmentStates(analysis), 'shape'),
     ...found(askedAfter(analysis), 'asked'),
+    ...found(kinPlaces(analysis), 'relative'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
   const body = bodyFacts(analysis).filter((fact) => !others.some((other) => sameTrouble(other.content, fact.content)));

@@ -49,13 +49,15 @@ function apposedAge(text: string, name: string): boolean {
   ).test(text);
 }
 
+const ANIMAL_CARE =
+  /\b(?:vets?|dog food|cat food|kibble|litter|leash|kennel|flea|worming|spay(?:ed)?|neuter(?:ed)?|booster|walkies)\b/i;
 const PET_TALK = /\b(?:good (?:boy|girl)|who's a good|hey buddy)\b/i;
 
 /** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
 function signalOf(
   sentence: Sentence,
   name: string,
-): 'introduced' | 'announced' | 'parent' | 'age' | 'asked' | 'pet' | null {
+): 'introduced' | 'announced' | 'parent' | 'age' | 'asked' | 'pet' | 'cared' | null {
   const n = escapeRegExp(name);
   const text = sentence.text;
   const introduced = new RegExp(
@@ -85,6 +87,15 @@ function signalOf(
     ).test(text)
   )
     return 'pet';
+  // "we're out of dog food, Biscuit's been eating it", "squeeze Pepper in at the vet": cared for as an
+  // animal. Not a name called out ("Liam, the dog food"), a vet's own ("Dr. Lim"), a place ("in Bangi")
+  // or a business ("Brunswick Vet").
+  if (
+    ANIMAL_CARE.test(text) &&
+    !new RegExp(`^${n}\\s*,|\\b(?:dr\\.?|doctor|mr|mrs|ms|in|at|to|near|from) ${n}\\b`, 'i').test(text.trim()) &&
+    !new RegExp(`\\b${n}(?:[ -]\\p{Lu}|\\s*[.!?]?$)`, 'u').test(text.trim())
+  )
+    return 'cared';
   if (
     !sentence.isUser &&
     new RegExp(`\\b${n}(?: \\p{Lu}[\\p{L}'-]+)?'s (?:mom|mum|mother|dad|father|parents?)\\b`, 'u').test(text)
@@ -143,7 +154,10 @@ function roleOf(
 ): { role: Role; species: string | null } {
   const species = speciesNear(analysis, index);
   if (signal === 'parent') return { role: 'child', species: null };
-  if (animals && (signal === 'introduced' || signal === 'announced' || signal === 'pet' || species !== null))
+  if (
+    animals &&
+    (signal === 'introduced' || signal === 'announced' || signal === 'pet' || signal === 'cared' || species !== null)
+  )
     return { role: 'pet', species };
   const around = [index - 1, index, index + 1].map((at) => analysis.sentences[at]?.text ?? '').join(' ');
   if (signal === 'age' || CHILDHOOD.test(around)) return { role: 'child', species: null };

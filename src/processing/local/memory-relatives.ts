@@ -97,6 +97,8 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
     const byArticle = petOfWearer(index);
     if (!owners.has(list[index].normal) && !byArticle) continue;
     let at = KIN_ADJECTIVES.has(list[index + 1]?.normal ?? '') ? index + 2 : index + 1;
+    // "Lucía, my business partner": a noun before the relation says which kind.
+    if (list[at]?.pos === 'NOUN' && !KIN.test(list[at].normal) && KIN.test(list[at + 1]?.normal ?? '')) at++;
     // "My eldest, Tunde, …": an eldest or youngest named without a noun is a child.
     const birthOrder = at === index + 2 && ELDEST.test(list[index + 1].normal) && isName(list[at]);
     const relation = birthOrder ? list[index + 1] : list[at];

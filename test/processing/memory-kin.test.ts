@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { TranscriptInput } from '../../src/processing/engine.js';
+import { analysisOf } from '../../src/processing/local/analysis.js';
+import { createLocalEngine } from '../../src/processing/local/index.js';
+import { kinPlaces } from '../../src/processing/local/memory-kin-places.js';
+import { dialogue, memo } from './inputs.js';
+
+const engine = createLocalEngine();
+
+async function contentsOf(input: TranscriptInput): Promise<string[]> {
+  return (await engine.extractMemories(input, [])).map((memory) => memory.content);
+}
+
+function placesOf(input: TranscriptInput): string[] {
+  return kinPlaces(analysisOf(input)).map((fact) => fact.content);
+}
+
+test('where the wearer’s family lives, said on the way to something else, is kept', async () => {
+  assert.deepEqual(placesOf(memo("After the gig I'm at my mum's in Cardiff for the week, so no rehearsal.")), [
+    "User's mum lives in Cardiff",
+  ]);
+  assert.deepEqual(placesOf(memo('Remind me to ring my parents in Braga on Sunday about the flights.')), [
+    "User's parents live in Braga",
+  ]);
+  assert.deepEqual(placesOf(memo("I'll bring my mother to the tasting, she'll drive down from Kuantan.")), [
+    "User's mother lives in Kuantan",
+  ]);
+  const told = dialogue([
+    ['Hana', false, 'Kenta, could you call your aunt in Sendai and ask about the spare room?'],
+    ['Kenta', true, 'Sure, tonight.'],
+  ]);
+  assert.deepEqual(placesOf(told), ["User's aunt lives in Sendai"]);
+  const stored = await contentsOf(memo("After the gig I'm at my mum's in Cardiff for the week."));
+  assert.ok(stored.includes("User's mum lives in Cardiff"), JSON.stringify(stored));
+});
+
+test('a relative met at a station, a day, or another’s relative is no place of the wearer’s family', () => {
+  assert.deepEqual(placesOf(memo('I pick up my mom from Central Station on Saturday at two.')), []);
+  assert.deepEqual(placesOf(memo('My sister in March is a nightmare, she has exams.')), []);
+  const theirs = dialogue([
+    ['Ola', true, 'How is your brother in Oslo doing?'],
+    ['Per', false, 'Fine, busy.'],
+  ]);
+  assert.deepEqual(placesOf(theirs), []);
+});
+
+test('a name beside a two-word relation is that relative: "Lucía, my business partner"', async () => {
+  const contents = await contentsOf(
+    memo('Mireia, my business partner, lives in Gràcia, so the office should be central.'),
+  );
+  assert.ok(contents.includes("User's business partner is named Mireia"), JSON.stringify(contents));
+});
+
+test('a name cared for as an animal (dog food, the vet, a booster) is the wearer’s pet; a vet, a place or a business is not', async () => {
+  const food = dialogue([
+    ['Tom', false, "We're out of dog food, Nacho's been eating the last of it."],
+    ['Linh', true, "I'll grab the big bag on the way home."],
+  ]);
+  const fed = await contentsOf(food);
+  assert.ok(fed.includes("User's dog is named Nacho"), JSON.stringify(fed));
+  const errands = memo(
+    'Errands. Ring the vet in the morning and see if they can squeeze Mango in. Then the bank. Mango hates the car, so the big crate.',
+  );
+  assert.ok(
+    (await contentsOf(errands)).includes("User's pet is named Mango"),
+    JSON.stringify(await contentsOf(errands)),
+  );
+  const notPets = memo(
+    'Book the booster at Willow Vet in Harlow. Dr. Amara Osei said the flea treatment can wait. Harlow is far.',
+  );
+  const contents = await contentsOf(notPets);
+  assert.ok(!contents.some((content) => /named (?:Willow|Harlow|Amara)/.test(content)), JSON.stringify(contents));
+});
