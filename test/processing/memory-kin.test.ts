@@ -13,7 +13,8 @@ async function contentsOf(input: TranscriptInput): Promise<string[]> {
 }
 
 function placesOf(input: TranscriptInput): string[] {
-  return kinPlaces(analysisOf(input)).map((fact) => fact.content);
+  const { kin, own } = kinPlaces(analysisOf(input));
+  return [...kin, ...own].map((fact) => fact.content);
 }
 
 test('where the wearer’s family lives, said on the way to something else, is kept', async () => {
@@ -71,4 +72,16 @@ test('a name cared for as an animal (dog food, the vet, a booster) is the wearer
   );
   const contents = await contentsOf(notPets);
   assert.ok(!contents.some((content) => /named (?:Willow|Harlow|Amara)/.test(content)), JSON.stringify(contents));
+});
+
+test('the wearer’s own home and upbringing said in passing: "my place in Burwood", "growing up in Recife"; a home left is not', async () => {
+  assert.deepEqual(placesOf(memo('Book club is Thursday, same time, my place in Carlton.')), ['User lives in Carlton']);
+  assert.deepEqual(placesOf(memo('Growing up in Natal it was me doing the shopping at ten.')), [
+    'User grew up in Natal',
+  ]);
+  assert.deepEqual(placesOf(memo('I moved out of my flat in Vinohrady at the end of July.')), []);
+  // Someone else's house is theirs: "your place in Carlton" from the wearer names no home of theirs.
+  assert.deepEqual(placesOf(memo('Is the party at your place in Carlton?')), []);
+  const stored = await contentsOf(memo('Book club is Thursday, same time, my place in Carlton.'));
+  assert.ok(stored.includes('User lives in Carlton'), JSON.stringify(stored));
 });

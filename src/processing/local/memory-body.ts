@@ -122,8 +122,17 @@ function conditionOf(sentence: Sentence, otherSpeakers: boolean): string | null 
   return null;
 }
 
-/** The troubled body parts and standing conditions said as the wearer's, surest first, at most two. */
-export function bodyFacts(analysis: Analysis): BodyFact[] {
+/** Whether a fact names the same trouble: the last word of the body's fact, singular, is in it. */
+function sameTrouble(content: string, body: string): boolean {
+  const noun = (body.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
+  return content.toLowerCase().includes(noun);
+}
+
+/**
+ * The troubled body parts and standing conditions said as the wearer's, at most two, leaving out what
+ * the facts found otherwise already name ("User has palpitation" from its noun).
+ */
+export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: string }> = []): BodyFact[] {
   if (analysis.attribution === 'absent') return [];
   // At the vet, the knee and the kidneys are the animal's.
   if (analysis.sentences.some((sentence) => VET.test(sentence.text))) return [];
@@ -139,5 +148,7 @@ export function bodyFacts(analysis: Analysis): BodyFact[] {
     const around = `${analysis.sentences[index - 1]?.text ?? ''} ${talkOf(analysis, mention.part)}`;
     found.set(mention.part, { content: describe(mention, around), sentence });
   });
-  return [...found.values()].slice(0, MAX_BODY_FACTS);
+  return [...found.values()]
+    .slice(0, MAX_BODY_FACTS)
+    .filter((fact) => !others.some((other) => sameTrouble(other.content, fact.content)));
 }

@@ -225,12 +225,6 @@ function secondHandFact(statement: Statement, order: number, kind: FactKind): Fa
 }
 
 /** Every fact the conversation offers about the wearer, before any is chosen. */
-/** Whether two facts name the same trouble: the last word of one, singular, is in the other. */
-function sameTrouble(content: string, body: string): boolean {
-  const noun = (body.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
-  return content.toLowerCase().includes(noun);
-}
-
 export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
   const order = new Map(analysis.sentences.map((sentence, index) => [sentence, index]));
   const own = analysis.sentences.flatMap((sentence, index) => {
@@ -276,6 +270,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
   );
   // "User's cat is named Miso" beside "User's household adopted a cat called Miso": the name is held already.
   const people = [...peopleOfWearer(analysis, userName), ...householdFacts(analysis)];
+  const places = kinPlaces(analysis);
   const others = [
     ...own,
     ...spans,
@@ -290,9 +285,10 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ),
     ...found(fragmentStates(analysis), 'shape'),
     ...found(askedAfter(analysis), 'asked'),
-    ...found(kinPlaces(analysis), 'relative'),
+    ...found(places.kin, 'relative'),
+    ...found(places.own, 'home'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
-  const body = bodyFacts(analysis).filter((fact) => !others.some((other) => sameTrouble(other.content, fact.content)));
+  const body = bodyFacts(analysis, others);
   return [...others, ...found(body, 'body')];
 }

@@ -5,11 +5,14 @@ import { CALENDAR } from './memory-relatives.js';
  * Where the wearer's family lives, said on the way to something else: "then I'm at my mum's in
  * Swansea for the week", "call my mom in Gdynia", "my mother will drive down from Ipoh", "can you call
  * your aunt in Matsumoto". The place is what stays: the next conversation about a visit home needs it.
+ * The wearer's own places come the same way: "same time, my place in Burwood", "growing up in Recife".
  */
 
 export interface KinPlace {
   content: string;
   sentence: Sentence;
+  /** the wearer's own home or upbringing, rather than a relative's */
+  own: boolean;
 }
 
 const FAMILY =
@@ -25,6 +28,18 @@ const COMING_FROM = new RegExp(
   `\\b(my|your|our) (?:(?:older|younger|little|big|baby|eldest) )?(${FAMILY})\\b[^.?!]{0,60}?\\b(?:coming|comes|flying|flies|driving|drives|drive|fly|come|travelling|traveling)(?: (?:up|down|over|in|back))? from ${PLACE}`,
   'u',
 );
+// "my place in Burwood", "our house in Bangi": where the wearer lives ("my old place" is not).
+const OWN_HOME = new RegExp(
+  `\\b(?:my|our) (?:place|house|flat|apartment|home) (?:in|out in|up in|down in|over in) ${PLACE}`,
+  'u',
+);
+// "Growing up in Recife it was me doing the bills", "little me growing up in Leeds".
+const UPBRINGING = new RegExp(
+  `\\b(?:[Gg]rowing up|[Gg]rew up|[Bb]orn and raised|[Bb]rought up) (?:in|on) ${PLACE}`,
+  'u',
+);
+// "I moved out of my flat in Žižkov": a home left is no longer where the wearer lives.
+const LEFT_HOME = /\b(?:moved out of|left|sold|leaving|selling|used to live in) (?:my|our) \w+ in\b/i;
 // Capitalised words that are no place: days, months, holidays, a station or an airport left behind.
 const NOT_A_PLACE = new RegExp(`^(?:${CALENDAR}|christmas|easter|eid|the|a|an|i)$`, 'i');
 const SINGULAR: Record<string, string> = { folks: 'parents', 'in-laws': 'in-laws', parents: 'parents' };
@@ -49,16 +64,32 @@ function placesOf(text: string, isUser: boolean): string[] {
   return places;
 }
 
-/** Where each of the wearer's relatives lives, once per relative, as the conversation says it. */
-export function kinPlaces(analysis: Analysis): KinPlace[] {
-  if (analysis.attribution === 'absent') return [];
+/** The wearer's own home or upbringing, in their own words. */
+function ownPlace(text: string): string | null {
+  for (const [pattern, fact] of [
+    [OWN_HOME, 'User lives in'],
+    [UPBRINGING, 'User grew up in'],
+  ] as const) {
+    if (pattern === OWN_HOME && LEFT_HOME.test(text)) continue;
+    const place = pattern.exec(text)?.[1];
+    if (place !== undefined && !NOT_A_PLACE.test(place.split(' ')[0])) return `${fact} ${place}`;
+  }
+  return null;
+}
+
+/** Where each of the wearer's relatives lives, once per relative, and the wearer's own home, as said. */
+export function kinPlaces(analysis: Analysis): { kin: KinPlace[]; own: KinPlace[] } {
+  if (analysis.attribution === 'absent') return { kin: [], own: [] };
   const found = new Map<string, KinPlace>();
   for (const sentence of analysis.sentences) {
     if (!sentence.isUser && !analysis.dialogue) continue;
     for (const content of placesOf(sentence.text, sentence.isUser)) {
       const relation = content.split(' ')[1];
-      if (!found.has(relation)) found.set(relation, { content, sentence });
+      if (!found.has(relation)) found.set(relation, { content, sentence, own: false });
     }
+    const own = sentence.isUser ? ownPlace(sentence.text) : null;
+    if (own !== null && !found.has(own)) found.set(own, { content: own, sentence, own: true });
   }
-  return [...found.values()];
+  const all = [...found.values()];
+  return { kin: all.filter((place) => !place.own), own: all.filter((place) => place.own) };
 }
