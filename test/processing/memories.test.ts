@@ -1263,3 +1263,12 @@ test('"Before I prescribe anything, are you allergic to any medication?" "Yes, p
   );
   assert.ok(found.includes('User is allergic to penicillin'), JSON.stringify(found));
 });
+
+test('a lone lowercase letter before a full stop ends the sentence ("…for everything o. I’m a photographer")', async () => {
+  const input = dialogue([
+    ['Ade', true, "I use that card for everything o. I'm a freelance photographer, my clients pay into that account."],
+    ['Bank', false, 'Okay, I understand.'],
+  ]);
+  const contents = await contentsOf(input);
+  assert.ok(contents.includes('User is a freelance photographer'), JSON.stringify(contents));
+});

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { bodyFacts } from '../../src/processing/local/memory-body.js';
+import { medicineFacts } from '../../src/processing/local/memory-medicines.js';
 import { dialogue, memo } from './inputs.js';
 
 const engine = createLocalEngine();
@@ -68,4 +69,33 @@ test('a standing condition named as the wearer’s is kept; a passing one is not
     ['Noor', true, 'A bit, in the mornings.'],
   ]);
   assert.deepEqual(bodyOf(vet), []);
+});
+
+test('the medicine the wearer is on, said as an errand, is known by its name’s stem; someone else’s or one asked about is not', async () => {
+  const medicines = (input: Parameters<typeof analysisOf>[0]) =>
+    medicineFacts(analysisOf(input)).map((fact) => fact.content);
+  assert.deepEqual(medicines(memo("I'm almost out of my escitalopram, the clinic is shut till Tuesday.")), [
+    'User takes escitalopram',
+  ]);
+  assert.deepEqual(medicines(memo("Hi, it's the lisinopril refill, the ten milligram.")), ['User takes lisinopril']);
+  assert.deepEqual(medicines(memo("I can't take naproxen, it wrecks my stomach.")), ["User can't take naproxen"]);
+  const counter = dialogue([
+    ['Pharmacist', false, 'Name and date of birth?'],
+    ['Rui', true, 'Rui Costa, third of May.'],
+    ['Pharmacist', false, 'Okay... fluoxetine repeat. Still the twenty milligrams?'],
+  ]);
+  assert.deepEqual(medicines(counter), ['User takes fluoxetine']);
+  for (const text of [
+    "My dad's atorvastatin is running out, I'll pick it up.",
+    'Can I take ibuprofen with this?',
+    "I'm allergic to amoxicillin.",
+    'The doctor had the old dose of the bisoprolol, Mum is bringing her list.',
+    'Your cholesterol is fine.',
+  ]) {
+    assert.deepEqual(medicines(memo(text)), [], text);
+  }
+  const stored = (await engine.extractMemories(memo("I'm almost out of my escitalopram, the clinic is shut."), [])).map(
+    (memory) => memory.content,
+  );
+  assert.ok(stored.includes('User takes escitalopram'), JSON.stringify(stored));
 });

@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { medicineFacts } from './memory-medicines.js';
 import { isConditionNoun } from './memory-nouns.js';
 import { SPECIES, VET } from './memory-people.js';
 
@@ -129,7 +130,8 @@ function sameTrouble(content: string, body: string): boolean {
 }
 
 /**
- * The troubled body parts and standing conditions said as the wearer's, at most two, leaving out what
+ * The troubled body parts and standing conditions said as the wearer's (at most two), and the medicines
+ * they are on (`memory-medicines.ts`), leaving out what
  * the facts found otherwise already name ("User has palpitation" from its noun).
  */
 export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: string }> = []): BodyFact[] {
@@ -148,7 +150,7 @@ export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: s
     const around = `${analysis.sentences[index - 1]?.text ?? ''} ${talkOf(analysis, mention.part)}`;
     found.set(mention.part, { content: describe(mention, around), sentence });
   });
-  return [...found.values()]
-    .slice(0, MAX_BODY_FACTS)
-    .filter((fact) => !others.some((other) => sameTrouble(other.content, fact.content)));
+  return [...[...found.values()].slice(0, MAX_BODY_FACTS), ...medicineFacts(analysis)].filter(
+    (fact) => !others.some((other) => sameTrouble(other.content, fact.content)),
+  );
 }

@@ -185,6 +185,10 @@ function shortRun(run: string): string {
 const CLOCK_THEN_SENTENCE =
   /\b([ap]\.m\.) (?=(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|[A-Z]{2,4}\b|\p{Lu}\p{Ll}+ time\b))\p{Lu})/gu;
 
+// "I use that card for everything o. I'm a photographer": wink reads a lone lowercase letter before a
+// full stop as an initial; the Nigerian "o" (or any lone letter) then a capital ends the sentence.
+const LETTER_THEN_SENTENCE = /(?<=\s)(\p{Ll})\. (?=\p{Lu})/gu;
+
 /**
  * Sentences of several texts (speaker turns) in one wink pass, which is far cheaper than one pass
  * per turn: the texts are joined by blank lines, and each line break token starts the next text.
@@ -192,7 +196,12 @@ const CLOCK_THEN_SENTENCE =
 export function parseTurns(texts: string[]): ParsedSentence[][] {
   const result: ParsedSentence[][] = texts.map(() => []);
   const cleaned = texts.map((text) =>
-    text.replace(/\s+/g, ' ').trim().replace(OVERLONG_RUN, shortRun).replace(CLOCK_THEN_SENTENCE, '$1\n'),
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .replace(OVERLONG_RUN, shortRun)
+      .replace(CLOCK_THEN_SENTENCE, '$1\n')
+      .replace(LETTER_THEN_SENTENCE, '$1.\n'),
   );
   if (cleaned.every((text) => text === '')) return result;
   const { columns, spans } = columnsOf(loadNlp(), cleaned.join('\n\n'));
