@@ -4,6 +4,7 @@ import { MEMORY_CATEGORIES } from '../../src/domain/categories.js';
 import type { TranscriptInput } from '../../src/processing/engine.js';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
+import { viableCandidates } from '../../src/processing/local/memories.js';
 import { householdFacts } from '../../src/processing/local/memory-family.js';
 import { dialogue, memo } from './inputs.js';
 
@@ -1271,4 +1272,22 @@ test('a lone lowercase letter before a full stop ends the sentence ("…for ever
   ]);
   const contents = await contentsOf(input);
   assert.ok(contents.includes('User is a freelance photographer'), JSON.stringify(contents));
+});
+
+test('what the wearer lives without, a past role placed in a time of life, a finding after "my doctor said", and a taste’s "it"', async () => {
+  const licence = await contentsOf(
+    memo("I don't have a driving licence, I never needed one in Osaka, so it's the bike."),
+  );
+  assert.ok(licence.includes("User doesn't have a driving licence"), JSON.stringify(licence));
+  // "one" stands for the licence, which the stored fact cannot show.
+  assert.ok(!licence.some((content) => /needed one/.test(content)), JSON.stringify(licence));
+  const facts = (text: string) => viableCandidates(analysisOf(memo(text)), 'Sam').map((fact) => fact.content);
+  const rower = facts('I was a competitive rower as a teenager.');
+  assert.ok(rower.includes('User was a competitive rower as a teenager'), JSON.stringify(rower));
+  assert.deepEqual(facts('I was a beginner.'), []);
+  const found = await contentsOf(memo("I've cut out bread since my doctor said I'm prediabetic."));
+  assert.ok(found.includes('User is prediabetic'), JSON.stringify(found));
+  const taste = await contentsOf(memo("No, no, don't give me coriander, I can't stand it, it tastes like soap."));
+  assert.ok(taste.includes("User can't stand coriander"), JSON.stringify(taste));
+  assert.deepEqual(await contentsOf(memo('We went to the new place downtown, I love it.')), []);
 });

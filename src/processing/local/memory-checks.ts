@@ -87,6 +87,9 @@ export function complete(content: string): boolean {
     )
   )
     return false;
+  // "User never needed one in Japan": "one" standing for a thing only the conversation named.
+  if (/^User (?:\w+ )?(?:needed|needs|need|has|had|got|wanted|wants|bought|owns|owned) one\b(?! of\b)/.test(content))
+    return false;
   // "User has been here nine years": a place only the conversation knew.
   if (/\b(?:here|there)\b/i.test(content)) return false;
   // "User is more", "User is still": a verb with only an adverb after it says nothing.

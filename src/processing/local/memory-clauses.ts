@@ -12,8 +12,9 @@ import { FUNCTION_WORDS, PARTICLE } from './vocabulary.js';
 export const MAX_WORDS = 15;
 const MAX_CLAUSES = 24;
 
+// "I've cut sugar since my doctor said I'm prediabetic": what a clinician found is a clause of its own.
 const CLAUSE_SPLIT =
-  /\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I|we|my|our)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
+  /\s+(?:(?:since|because|as|after|when) )?(?:my|the|our) (?:doctor|gp|dentist|physio|specialist|consultant|nurse|cardiologist|tests?|results?|scan|bloods?) (?:said|says|told me|found|showed)(?: that)?\s+(?=I\b)|\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I|we|my|our)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
 const PAIR_SUBJECT = new RegExp(
   `^(?:(?:my|our) (?:(?:little|big|older|younger|best) )?${KIN_WORDS}|\\p{Lu}\\p{Ll}+) and I(?=\\s)`,
   'iu',
@@ -181,8 +182,30 @@ export function asksSomething(text: string): boolean {
 // "Psoriasis, I've had it since my twenties": "it" after a verb of having stands for the phrase too.
 export const POINTER = /\b(to|of|with|about|on|for|had|have|got) (?:that|it|this)\b(?:\s+myself\b)?/i;
 
+// "Don't give me coriander, I can't stand it": a taste's "it" is the thing named just before.
+const TASTE_IT =
+  /\b((?:can't|cannot|can not|don't|do not|never) (?:stand|eat|drink|tolerate|digest|like)|hate|love) it\b/i;
+
+/** The noun run that ends a clause: "don't give me coriander" → "coriander". */
+function endingNoun(clause: string): string | null {
+  const tokens = parseTokens(clause).filter((token) => token.kind === 'word');
+  let start = tokens.length;
+  while (start > 0 && tokens[start - 1].pos === 'NOUN') start--;
+  if (start === tokens.length || tokens.length - start > 2) return null;
+  return tokens
+    .slice(start)
+    .map((token) => token.value.toLowerCase())
+    .join(' ');
+}
+
 /** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
 export function resolvePointer(clause: string, previous: string | undefined): string {
+  const taste = TASTE_IT.exec(clause);
+  // Only a thing offered or refused ("give me", "no", "without") is what the taste is about.
+  const offered =
+    previous !== undefined && /\b(?:give me|get me|no|without|hold the|skip the|not the)\b/i.test(previous);
+  const named = taste === null || !offered ? null : endingNoun(previous);
+  if (named !== null) return clause.replace(TASTE_IT, `$1 ${named}`);
   const match = POINTER.exec(clause);
   if (match === null || previous === undefined) return clause;
   const tokens = parseTokens(previous).filter((token) => token.kind === 'word');

@@ -92,9 +92,20 @@ function indefinite(first: Token, tokens: Token[], index: number): Shape | null 
   return ROLE.test(noun) || isProfession([noun]) ? { category: 'work' } : null;
 }
 
-/** A past job names a profession outright: "a teacher", not a role-shaped word such as "a beginner". */
+// "as a teenager", "in school", "all through uni": a time of life that makes a past role part of a life.
+const TIME_OF_LIFE =
+  /^(?:teenager|teen|kid|child|boy|girl|student|school|college|uni|university|youth|junior|twenties|thirties)$/;
+
+/**
+ * A past job names a profession outright: "a teacher", not a role-shaped word such as "a beginner". A
+ * role of any kind is a past part of a life when a time of life places it ("I was a competitive
+ * swimmer as a teenager").
+ */
 function pastRole(tokens: Token[], index: number): Shape | null {
-  return isProfession([headNoun(tokens, index)]) ? { category: 'work' } : null;
+  const noun = headNoun(tokens, index);
+  if (isProfession([noun])) return { category: 'work' };
+  const placed = tokens.slice(index + 1).some((token) => TIME_OF_LIFE.test(token.normal));
+  return placed && ROLE.test(noun) ? { category: 'hobbies' } : null;
 }
 
 function copula(tokens: Token[]): Shape | null {
@@ -126,7 +137,12 @@ function copula(tokens: Token[]): Shape | null {
   return null;
 }
 
+// What one lives without, said as such: "I don't have a driving licence", "I don't have kids".
+const LIVES_WITHOUT =
+  /^i (?:do n't|don't|do not|never) (?:have|had|own|owned) (?:a |an |any )?(?:driving |driver's |drivers )?(?:licen[cs]e|car|kids|children|siblings|pets|tv|television|smartphone|garden)\b/;
+
 function bareHave(tokens: Token[]): Shape | null {
+  if (LIVES_WITHOUT.test(tokens.map((token) => token.normal).join(' '))) return { category: 'core' };
   if (tokens[0]?.normal !== 'i' || !['have', "'ve"].includes(tokens[1]?.normal ?? '')) return null;
   const object = tokens[2];
   // wink reads "sleep" in "I have sleep apnea" as a verb; a noun right after settles it.
