@@ -4,6 +4,7 @@ import type { TranscriptInput } from '../../src/processing/engine.js';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { kinPlaces } from '../../src/processing/local/memory-kin-places.js';
+import { rolesOfWearer } from '../../src/processing/local/memory-roles.js';
 import { dialogue, memo } from './inputs.js';
 
 const engine = createLocalEngine();
@@ -84,4 +85,35 @@ test('the wearer’s own home and upbringing said in passing: "my place in Burwo
   assert.deepEqual(placesOf(memo('Is the party at your place in Carlton?')), []);
   const stored = await contentsOf(memo('Book club is Thursday, same time, my place in Carlton.'));
   assert.ok(stored.includes('User lives in Carlton'), JSON.stringify(stored));
+});
+
+test('a role shown by how it is used: "as treasurer, my jobs", "treasurer sahib", "Madam Chair", "You teachers"', async () => {
+  const roles = (input: TranscriptInput) => rolesOfWearer(analysisOf(input)).map((fact) => fact.content);
+  assert.deepEqual(roles(memo('So, as secretary, my jobs this month. One, the minutes.')), ['User is the secretary']);
+  const asked = dialogue([
+    ['Amina', false, 'Chidi, as treasurer, can you send the bank statement to everyone?'],
+    ['Chidi', true, 'Sure, tonight.'],
+  ]);
+  assert.deepEqual(roles(asked), ['User is the treasurer']);
+  const addressed = dialogue([
+    ['Farah', false, 'One more thing, captain sahib: the kit money.'],
+    ['Imran', true, 'Yes, yes, I have it.'],
+  ]);
+  assert.deepEqual(roles(addressed), ['User is the captain']);
+  const lumped = dialogue([
+    ['Mum', false, 'You nurses, always working weekends.'],
+    ['Ana', true, 'Someone has to.'],
+  ]);
+  assert.deepEqual(roles(lumped), ['User is a nurse']);
+  for (const text of ['As a kid, I loved the beach.', 'As a rule, I never drive at night.']) {
+    assert.deepEqual(roles(memo(text)), [], text);
+  }
+  // Said to someone else, with no "you" for the wearer, the role is theirs.
+  const theirs = dialogue([
+    ['Coach', false, 'As captain, Dele will speak first at the dinner.'],
+    ['Sam', true, 'Fine by me.'],
+  ]);
+  assert.deepEqual(roles(theirs), []);
+  const stored = await contentsOf(memo('So, as secretary, my jobs this month. One, the minutes.'));
+  assert.ok(stored.includes('User is the secretary'), JSON.stringify(stored));
 });

@@ -41,6 +41,7 @@ import {
   withNamesCounted,
 } from './memory-phrasings.js';
 import { namedRelative } from './memory-relatives.js';
+import { rolesOfWearer } from './memory-roles.js';
 import { shapeOf } from './memory-shapes.js';
 import { answeredFacts, elaboration, type Statement, tokensOfClause } from './memory-sources.js';
 import { saidOfWearer, spansSaidToWearer } from './memory-told.js';
@@ -287,6 +288,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(askedAfter(analysis), 'asked'),
     ...found(places.kin, 'relative'),
     ...found(places.own, 'home'),
+    ...found(rolesOfWearer(analysis), 'profession'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
   const body = bodyFacts(analysis, others);

@@ -1,0 +1,72 @@
+import type { Analysis, Sentence } from './analysis.js';
+import { isProfession } from './memory-patterns.js';
+import { namesPerson } from './noun-kinds.js';
+
+/**
+ * A role the wearer holds, shown by how it is used rather than stated: "So, as treasurer, my jobs",
+ * "Wanjiru, as treasurer, can you send the statement?", "One more thing, treasurer sahib", "Madam
+ * Chair", and a profession the wearer is lumped in with ("You teachers, always so busy").
+ */
+
+export interface RoleFact {
+  content: string;
+  sentence: Sentence;
+}
+
+// Offices of a club, a committee or a team: held by one person, so "the treasurer".
+const OFFICE =
+  '(?:treasurer|secretary|chair|chairperson|chairman|chairwoman|president|vice-president|captain|vice-captain|vice captain|coach|organi[sz]er|convenor|convener|warden|steward|team lead|head girl|head boy|class rep|rep)';
+// "as treasurer, …", "as the captain, …", "as a parent, …": the role the sentence speaks from.
+const AS_ROLE = /(?:^|[,.!?;:]\s*|\b(?:so|and|but|well),?\s+)as (the |a |an )?([\p{L}-]+(?: [\p{L}-]+)?),/iu;
+// "treasurer sahib", "Madam Chair", "Mr President", "Coach": the role used as a form of address.
+const ADDRESSED = new RegExp(
+  `\\b(?:madam|madame|mister|mr\\.?|ma'am|sir) (${OFFICE})\\b|\\b(${OFFICE}) (?:sahib|saab|ji|ma'am|madam|sir)\\b`,
+  'i',
+);
+const OFFICE_WORD = new RegExp(`^${OFFICE}$`, 'i');
+// "You teachers, always so busy": a plural profession the wearer is put among.
+const YOU_ALL = /\byou ([\p{L}-]+s)\b(?!['’])/iu;
+// Stages of life and ways of being present, which WordNet files as persons but which name no role.
+const NO_ROLE =
+  /^(?:kid|child|teenager|teen|adult|boy|girl|baby|youngster|grown-up|human|person|woman|man|friend|guest|customer|outsider|beginner|foreigner|newbie|newcomer|matter|result|rule|reminder|favour|favor|aside|example|whole|usual)$/i;
+
+function asRole(sentence: Sentence, dialogue: boolean): string | null {
+  const match = AS_ROLE.exec(sentence.text);
+  if (match === null) return null;
+  const [, article, phrase] = match;
+  const head = phrase.toLowerCase().split(' ').at(-1) ?? '';
+  if (NO_ROLE.test(head) || !(namesPerson(head) || OFFICE_WORD.test(phrase))) return null;
+  // The wearer's own "as treasurer, my jobs", or someone asking the wearer "as treasurer, can you …".
+  const toWearer = !sentence.isUser && dialogue && /\b(?:you|your)\b/i.test(sentence.text);
+  if (!sentence.isUser && !toWearer) return null;
+  if (sentence.isUser && !/\b(?:I|my|me|I'm|I've|I'll)\b/.test(sentence.text)) return null;
+  const role = phrase.toLowerCase();
+  return article === undefined || article.trim().toLowerCase() === 'the'
+    ? `User is the ${role}`
+    : `User is ${article.trim().toLowerCase()} ${role}`;
+}
+
+function roleOfSentence(sentence: Sentence, dialogue: boolean): string | null {
+  const as = asRole(sentence, dialogue);
+  if (as !== null) return as;
+  if (sentence.isUser || !dialogue) return null;
+  const addressed = ADDRESSED.exec(sentence.text);
+  if (addressed !== null) return `User is the ${(addressed[1] ?? addressed[2]).toLowerCase()}`;
+  const all = YOU_ALL.exec(sentence.text);
+  const singular = all?.[1].toLowerCase().replace(/s$/, '') ?? '';
+  if (all !== null && isProfession([singular]) && namesPerson(singular)) {
+    return `User is ${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
+  }
+  return null;
+}
+
+/** The roles the conversation shows the wearer holding, once each. */
+export function rolesOfWearer(analysis: Analysis): RoleFact[] {
+  if (analysis.attribution === 'absent') return [];
+  const found = new Map<string, RoleFact>();
+  for (const sentence of analysis.sentences) {
+    const content = roleOfSentence(sentence, analysis.dialogue);
+    if (content !== null && !found.has(content)) found.set(content, { content, sentence });
+  }
+  return [...found.values()];
+}
