@@ -4,6 +4,7 @@ import type { TranscriptInput } from '../../src/processing/engine.js';
 import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { kinPlaces } from '../../src/processing/local/memory-kin-places.js';
+import { pastimesKept } from '../../src/processing/local/memory-pastimes.js';
 import { rolesOfWearer } from '../../src/processing/local/memory-roles.js';
 import { dialogue, memo } from './inputs.js';
 
@@ -116,4 +117,23 @@ test('a role shown by how it is used: "as treasurer, my jobs", "treasurer sahib"
   assert.deepEqual(roles(theirs), []);
   const stored = await contentsOf(memo('So, as secretary, my jobs this month. One, the minutes.'));
   assert.ok(stored.includes('User is the secretary'), JSON.stringify(stored));
+});
+
+test('a pastime the wearer keeps, said while planning around it; a doctor’s "no running" or someone else’s is none', () => {
+  const kept = (text: string) => pastimesKept(analysisOf(memo(text))).map((fact) => fact.content);
+  assert.deepEqual(kept("Parents' evening is Thursday, I'll be there till eight, so no choir that night."), [
+    'User is in a choir',
+  ]);
+  assert.deepEqual(kept('Wednesday is five-a-side as usual, so keep the evening free.'), [
+    'User plays five-a-side regularly',
+  ]);
+  assert.deepEqual(kept('Our book club did that one in March.'), ['User is in a book club']);
+  assert.deepEqual(kept('I missed pottery again tonight, third week running.'), ['User does pottery regularly']);
+  for (const text of [
+    'No running for three weeks, just cycling.',
+    'Can he skip swimming on the smoky days?',
+    'Emil has his handball tournament on Saturday.',
+  ]) {
+    assert.deepEqual(kept(text), [], text);
+  }
 });

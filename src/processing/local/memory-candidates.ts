@@ -22,6 +22,7 @@ import { householdFacts } from './memory-family.js';
 import { fragmentStates } from './memory-fragments.js';
 import { kinPlaces } from './memory-kin-places.js';
 import { lexicalFact } from './memory-lexical.js';
+import { pastimesKept } from './memory-pastimes.js';
 import { BELONGING_WORD, FACT_PATTERNS, RELATIVE_SUBJECT } from './memory-patterns.js';
 import { namesHeld, peopleOfWearer } from './memory-people.js';
 import {
@@ -289,6 +290,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(places.kin, 'relative'),
     ...found(places.own, 'home'),
     ...found(rolesOfWearer(analysis), 'profession'),
+    ...found(pastimesKept(analysis), 'lexical'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
   const body = bodyFacts(analysis, others);
