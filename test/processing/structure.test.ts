@@ -603,3 +603,17 @@ test('a weekly habit ("pottery classes on Thursday evenings for about a year") i
     ['Kiln Opening'],
   );
 });
+
+test('a title takes no words from a sentence said in another language, nor a form of address ("Sir", "Ma’am")', async () => {
+  const input = dialogue([
+    ['Pilar', false, 'Hola, buenos días, señor Ortega. ¿Qué tal, todo bien?'],
+    ['Tomás', true, 'Buenos días, muy bien. So, the boiler again, sir.'],
+    ['Pilar', false, 'The boiler in the flat on Calle Mayor? What is the boiler doing now?'],
+    ['Tomás', true, 'The boiler pressure keeps dropping, and the radiators are cold by the evening.'],
+    ['Pilar', false, 'I will send the technician on Thursday to check the boiler pressure, sir.'],
+    ['Tomás', true, 'Gracias, muy amable. Thursday is fine.'],
+  ]);
+  const { title } = await engine.structure(input);
+  assert.match(title, /boiler/i, title);
+  assert.doesNotMatch(title, /buenos|días|qué|muy|gracias|\bsir\b/i, title);
+});

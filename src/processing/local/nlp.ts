@@ -15,6 +15,8 @@ export interface Token {
   pos: string;
   /** wink token type: word, number, punctuation, emoji, time, … */
   kind: string;
+  /** the word is in wink's English lexicon; "escucho", "Kyoto", "Callum" are not */
+  known?: boolean;
 }
 
 export interface ParsedSentence {
@@ -32,9 +34,17 @@ export function loadNlp(): WinkMethods {
   // Required here rather than imported: a process that processes nothing never loads them (docs/deployment.md).
   const load = (): WinkMethods =>
     (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos']);
-  nlpInstance ??= load();
+  if (nlpInstance === undefined) {
+    nlpInstance = load();
+    // Words outside the lexicon get ids past its end, in the order first read: the first one read
+    // marks where the lexicon ends.
+    const [first] = nlpInstance.readDoc('qzxvjqzxvj').tokens().out(nlpInstance.its.uniqueId) as number[];
+    lexiconSize = first;
+  }
   return nlpInstance;
 }
+
+let lexiconSize = Number.POSITIVE_INFINITY;
 
 interface TokenColumns {
   values: string[];
@@ -43,6 +53,7 @@ interface TokenColumns {
   tags: string[];
   kinds: string[];
   spaces: string[];
+  ids: number[];
 }
 
 // Letters beyond Latin-1 that wink's tokenizer splits words at ("Gdańsk" → "Gda ń sk"), with the
@@ -91,6 +102,7 @@ function columnsOf(nlp: WinkMethods, original: string): { columns: TokenColumns;
     tags: tokens.out(its.pos) as string[],
     kinds: tokens.out(its.type) as string[],
     spaces: tokens.out(its.precedingSpaces) as string[],
+    ids: tokens.out(its.uniqueId) as number[],
   };
   if (text !== original) {
     const restored = restoreValues(columns.values, text, original);
@@ -158,6 +170,7 @@ class SentenceBuilder {
       lemma: plural ?? lemma,
       pos: plural === null ? columns.tags[index] : 'NOUN',
       kind: columns.kinds[index],
+      known: columns.ids[index] < lexiconSize,
     });
   }
 

@@ -33,9 +33,8 @@ const VAGUE_ADJECTIVES = new Set(
 const GENERIC_NOUNS = new Set(
   `percent point thing way lot part kind bit detail step note number people guy stuff question fact sort type end
   side case idea one couple problem issue today tomorrow minute hour second everyone someone anything yeah okay
-  self voice memo recording message chaos mess darling honey sweetheart sweetie babe guys folks worries worry`.split(
-    /\s+/,
-  ),
+  self voice memo recording message chaos mess darling honey sweetheart sweetie babe guys folks worries worry
+  sir ma'am madam ji sahib aye mate bro dude`.split(/\s+/),
 );
 const PLACEHOLDER_WORD = /^speaker(?:[\s_-]*\d+)?$/i;
 // Dates say when, not what: "Tuesday" or "tomorrow" never name a topic.
@@ -133,6 +132,22 @@ function isVocative(sentence: Sentence, start: number, length: number): boolean 
 }
 
 /**
+ * "Te escucho bien, Doña Rosa.", "Sin espacios.": a sentence half of whose words are not English is
+ * said in another language, and its words make no English headline. A name inside a sentence keeps
+ * its capital and is not counted against it ("Lunch in Trastevere").
+ */
+function foreign(sentence: Sentence): boolean {
+  const [first, ...rest] = sentence.tokens.filter((token) => token.kind === 'word');
+  // The first word is read apart (wink's lexicon knows "mortgage" but not "Mortgage"), and a name
+  // inside the sentence is neither English nor foreign.
+  const words = rest.filter((token) => !/^\p{Lu}/u.test(token.value));
+  const unknown = words.filter((token) => token.known === false).length;
+  // One unknown word is jargon or a medicine ("The amlodipine, yes"); "Sin espacios" has two.
+  if (unknown === 1 && words.length === 1) return first?.known === false;
+  return unknown >= 2 && unknown * 2 > words.length;
+}
+
+/**
  * Noun phrases ranked by salience: how often their words recur, how early the phrase comes, how
  * many speakers use it, and whether its head word belongs to the conversation's category.
  */
@@ -144,6 +159,7 @@ export function rankedTopics(analysis: Analysis, category: ConversationCategory,
   // The wearer's own name ("a prescription for Priya Nair") is who talked, never what about.
   for (const part of userName.toLowerCase().split(/\s+/)) if (part.length > 1) speakers.add(part);
   analysis.sentences.forEach((sentence, sentenceIndex) => {
+    if (foreign(sentence)) return;
     for (const { tokens, start } of phrasesOf(sentence)) {
       const named = tokens.every((token) => token.pos === 'PROPN');
       // A speaker, or a name called out anywhere ("Hi Carla", "Thanks Carla"), is who talked, not a topic.
