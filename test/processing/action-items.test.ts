@@ -1616,3 +1616,39 @@ test('"instead" at the end of a task’s clause is dropped ("Take azithromycin i
     JSON.stringify(found),
   );
 });
+
+test('a thing asked after as done and not done ("Did you ever update the API docs?" "Ai, no. Tomorrow.") is still to do', async () => {
+  const descriptions = async (lines: Array<[string, boolean, string]>) =>
+    (await engine.extractActionItems(dialogue(lines), [])).map((item) => item.description);
+  assert.deepEqual(
+    await descriptions([
+      ['Wambui', false, 'And Otieno, did you ever update the API docs? The client asked last week.'],
+      ['Otieno', true, "Ai, no. I'll do it tomorrow morning."],
+    ]),
+    ['Update the API docs'],
+  );
+  assert.deepEqual(
+    await descriptions([
+      ['Mum', false, 'Did you find a flat yet?'],
+      ['Lena', true, 'Not yet, this week.'],
+    ]),
+    ['Find a flat'],
+  );
+  // Done already, a question of where or how, or no errand at all: nothing owed.
+  for (const lines of [
+    [
+      ['Mum', false, 'Did you book the vet?'],
+      ['Lena', true, 'Yes, Thursday at four.'],
+    ],
+    [
+      ['Student', false, 'Where did you learn the technique?'],
+      ['Ngozi', true, 'Not at university, sadly.'],
+    ],
+    [
+      ['Sam', false, 'Did you catch the match last night?'],
+      ['Lena', true, 'No, I was asleep.'],
+    ],
+  ] as Array<Array<[string, boolean, string]>>) {
+    assert.deepEqual(await descriptions(lines), [], JSON.stringify(lines));
+  }
+});

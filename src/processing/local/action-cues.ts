@@ -9,6 +9,7 @@ import {
 import { dueCandidates, MONEY_WORDS } from './action-due.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { TASK_VERBS } from './vocabulary.js';
 
 export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
@@ -230,11 +231,43 @@ function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: 
 // is dated and described against its whole sentence (quadratic), so only the first few are read.
 const MAX_CUES_PER_SENTENCE = 16;
 
+// "Did you ever update the API docs?" "Not yet, today.": a thing asked after as done, and not done, is
+// still to do; a "yes" or "already" closes it.
+const ASKED_DONE =
+  /(?:^|(?<=[,.;!?—-]\s*)|(?<=\b(?:and|so|also|but|oh|hey|um|uh|okay|ok)\s+))did you (?:ever |already |actually |finally |even |get to |manage to )?(?=[a-z]+\b)/gi;
+const NOT_DONE =
+  /^(?:\w+,\s*)?(?:no\b|nope|not yet|nah|ugh|oops|argh|damn|shoot|oh no|i forgot|forgot|i haven't|haven't|not really|sorry)|\b(?:i'll|i will|i'm going to|gonna|tonight|tomorrow|later|this (?:afternoon|evening|week))\b/i;
+const DONE = /^(?:yes|yeah|yep|yup|done|already|i did|of course|sure did|sent|booked)\b/i;
+
+function askedIfDone(analysis: Analysis, sentence: Sentence, index: number): Candidate[] {
+  if (sentence.isUser || !sentence.text.trim().endsWith('?')) return [];
+  // The wearer's answer opens their next turn, whatever else the asker said after the question.
+  const answer =
+    analysis.sentences
+      .slice(index + 1)
+      .find((later) => later.turn === sentence.turn + 1 && later.isUser)
+      ?.text.trim() ?? '';
+  if (answer === '' || DONE.test(answer) || !NOT_DONE.test(answer)) return [];
+  // Only an errand asked after is owed ("did you book the vet?"), not "did you catch the match?".
+  const errands = [...sentence.text.matchAll(ASKED_DONE)].filter((match) =>
+    TASK_VERBS.has(
+      (/^[a-z]+/i.exec(sentence.text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '').toLowerCase(),
+    ),
+  );
+  return errands.flatMap((match) =>
+    candidatesAt(
+      { sentence, sentenceIndex: index, kind: 'request', strength: 'medium', cueStart: match.index ?? 0 },
+      (match.index ?? 0) + match[0].length,
+    ),
+  );
+}
+
 /** Every cue in the conversation, in order of speech. */
 export function findCandidates(analysis: Analysis): Candidate[] {
   const candidates: Candidate[] = [];
   analysis.sentences.forEach((sentence, index) => {
     const before = candidates.length;
+    if (analysis.dialogue) candidates.push(...assignWindows(askedIfDone(analysis, sentence, index)));
     const addressed = !sentence.isUser && wearerListens(analysis);
     const due =
       sentence.isUser || addressed ? dueCandidates(sentence, index, sentence.isUser ? 'reminder' : 'request') : [];

@@ -96,7 +96,8 @@ function tidy(text: string): string {
   const fluent = HESITATION_WORD.test(text) ? text.replace(HESITATION, ' ').replace(REPEATED_WORD, '$1') : text;
   // "bring the — the cream": a word said again after a dash is one word.
   // "Take azithromycin instead, one a day": what it replaces was said before; the task stands without it.
-  const repaired = fluent.replace(DASHED_REPEAT, '$1').replace(/\s+instead\b(?=\s*(?:[,.;]|$))/i, '');
+  // So does "yet" from a question ("did you find a place yet?").
+  const repaired = fluent.replace(DASHED_REPEAT, '$1').replace(/\s+(?:instead|yet)\b(?=\s*(?:[,.;?]|$))/i, '');
   let result = squeezeSpaces(repaired.replace(/\s+([,.!?;:])/g, '$1'));
   result = result.replace(/^[\s,;:-]+/, '');
   for (let pass = 0; pass < 3; pass++)
