@@ -1652,3 +1652,12 @@ test('a thing asked after as done and not done ("Did you ever update the API doc
     assert.deepEqual(await descriptions(lines), [], JSON.stringify(lines));
   }
 });
+
+test('an answer that makes its own promise is the task, not the errand asked after', async () => {
+  const input = dialogue([
+    ['Joana', false, 'Did you book the restaurant? It fills up on Saturdays.'],
+    ['Rui', true, "Not yet. I'll call Casa Lucio tomorrow morning."],
+  ]);
+  const descriptions = (await engine.extractActionItems(input, [])).map((item) => item.description);
+  assert.deepEqual(descriptions, ['Call Casa Lucio']);
+});

@@ -238,6 +238,8 @@ const ASKED_DONE =
 const NOT_DONE =
   /^(?:\w+,\s*)?(?:no\b|nope|not yet|nah|ugh|oops|argh|damn|shoot|oh no|i forgot|forgot|i haven't|haven't|not really|sorry)|\b(?:i'll|i will|i'm going to|gonna|tonight|tomorrow|later|this (?:afternoon|evening|week))\b/i;
 const DONE = /^(?:yes|yeah|yep|yup|done|already|i did|of course|sure did|sent|booked)\b/i;
+const OWN_PROMISE =
+  /\bI(?:'ll| will|'m going to| am going to) (?!do\b|get to\b|sort\b|handle\b)[a-z]+ (?!it\b|that\b|them\b)/i;
 
 function askedIfDone(analysis: Analysis, sentence: Sentence, index: number): Candidate[] {
   if (sentence.isUser || !sentence.text.trim().endsWith('?')) return [];
@@ -248,6 +250,10 @@ function askedIfDone(analysis: Analysis, sentence: Sentence, index: number): Can
       .find((later) => later.turn === sentence.turn + 1 && later.isUser)
       ?.text.trim() ?? '';
   if (answer === '' || DONE.test(answer) || !NOT_DONE.test(answer)) return [];
+  // "Not yet. I'll send the slides to her tomorrow.": the answer's own promise is the task; "I'll do it
+  // tomorrow" promises the one asked about.
+  const turn = analysis.sentences.filter((later) => later.turn === sentence.turn + 1 && later.isUser);
+  if (turn.some((later) => OWN_PROMISE.test(later.text))) return [];
   // Only an errand asked after is owed ("did you book the vet?"), not "did you catch the match?".
   const errands = [...sentence.text.matchAll(ASKED_DONE)].filter((match) =>
     TASK_VERBS.has(
