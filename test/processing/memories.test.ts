@@ -1291,3 +1291,13 @@ test('what the wearer lives without, a past role placed in a time of life, a fin
   assert.ok(taste.includes("User can't stand coriander"), JSON.stringify(taste));
   assert.deepEqual(await contentsOf(memo('We went to the new place downtown, I love it.')), []);
 });
+
+test('a relative named beside other facts stays, and the children counted keep their names without their ages', async () => {
+  const input = dialogue([
+    ['Maricel', true, "My husband, Jun, he's an electrician, and we have two kids, Andrei is nine and Bea is five."],
+    ['Helen', false, 'Lovely.'],
+  ]);
+  const contents = await contentsOf(input);
+  assert.ok(contents.includes("User's husband is named Jun"), JSON.stringify(contents));
+  assert.ok(contents.includes('User has two kids, Andrei and Bea'), JSON.stringify(contents));
+});

@@ -99,3 +99,26 @@ test('the medicine the wearer is on, said as an errand, is known by its name’s
   );
   assert.ok(stored.includes('User takes escitalopram'), JSON.stringify(stored));
 });
+
+test('an allergy another speaker names as the wearer’s, or reads out for them to confirm, is theirs', () => {
+  const spoken = dialogue([
+    ['Chef', false, 'Careful with the bisque, Omar, your shellfish allergy.'],
+    ['Omar', true, 'I know, I know.'],
+  ]);
+  assert.ok(bodyOf(spoken).includes('User is allergic to shellfish'), JSON.stringify(bodyOf(spoken)));
+  const readOut = dialogue([
+    ['Dentist', false, 'Before we start, confirming from your file: allergic to latex, no other allergies?'],
+    ['Mei', true, "Latex, that's it."],
+  ]);
+  assert.ok(bodyOf(readOut).includes('User is allergic to latex'), JSON.stringify(bodyOf(readOut)));
+  const denied = dialogue([
+    ['Dentist', false, 'Allergic to penicillin, is that still right?'],
+    ['Mei', true, 'No, that was my sister.'],
+  ]);
+  assert.deepEqual(bodyOf(denied), []);
+  const asked = dialogue([
+    ['Doctor', false, 'Are you allergic to anything?'],
+    ['Mei', true, 'Yes, a few things.'],
+  ]);
+  assert.deepEqual(bodyOf(asked), []);
+});

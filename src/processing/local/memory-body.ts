@@ -123,6 +123,34 @@ function conditionOf(sentence: Sentence, otherSpeakers: boolean): string | null 
   return null;
 }
 
+// "your shellfish allergy", "your latex wahala": an allergy someone speaks of as the wearer's.
+const YOUR_ALLERGY = /\byour (\p{L}{3,}) (?:allerg(?:y|ies)|wahala|thing)\b/iu;
+// "…from your file, allergic to latex, no other allergies?": read out, for the wearer to confirm.
+const READ_OUT = /\ballergic to (\p{L}{3,})\b/iu;
+const NO_ALLERGEN =
+  /^(?:anything|something|any|everything|nothing|that|this|it|them|what|medication|medicines?|food)$/i;
+
+/** An allergy of the wearer's that another speaker names, and the wearer does not deny. */
+function allergyOf(analysis: Analysis, index: number): string | null {
+  const sentence = analysis.sentences[index];
+  if (sentence.isUser || !analysis.dialogue) return null;
+  const named = YOUR_ALLERGY.exec(sentence.text)?.[1];
+  // "your shellfish allergy" says it; "your latex thing" only of a common allergen.
+  const allergen =
+    named !== undefined &&
+    !NO_ALLERGEN.test(named) &&
+    (/allerg/i.test(sentence.text) || /^(?:latex|shellfish|peanuts?|nuts|penicillin|gluten|dairy)$/i.test(named));
+  if (allergen) return `User is allergic to ${named.toLowerCase()}`;
+  const read = READ_OUT.exec(sentence.text)?.[1];
+  const reply = analysis.sentences[index + 1];
+  if (read === undefined || NO_ALLERGEN.test(read) || !sentence.text.trim().endsWith('?')) return null;
+  if (reply === undefined || !reply.isUser || /^(?:no|nope|not)\b/i.test(reply.text.trim())) return null;
+  const confirmed =
+    reply.text.toLowerCase().includes(read.toLowerCase()) ||
+    /^(?:yes|yeah|yep|correct|right)\b/i.test(reply.text.trim());
+  return confirmed ? `User is allergic to ${read.toLowerCase()}` : null;
+}
+
 /** Whether a fact names the same trouble: the last word of the body's fact, singular, is in it. */
 function sameTrouble(content: string, body: string): boolean {
   const noun = (body.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
@@ -140,7 +168,10 @@ export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: s
   if (analysis.sentences.some((sentence) => VET.test(sentence.text))) return [];
   const otherSpeakers = analysis.dialogue;
   const found = new Map<string, BodyFact>();
+  const allergies = new Map<string, BodyFact>();
   analysis.sentences.forEach((sentence, index) => {
+    const allergy = allergyOf(analysis, index);
+    if (allergy !== null && !allergies.has(allergy)) allergies.set(allergy, { content: allergy, sentence });
     if (found.size === MAX_BODY_FACTS) return;
     const condition = conditionOf(sentence, otherSpeakers);
     if (condition !== null && !found.has(condition)) found.set(condition, { content: condition, sentence });
@@ -150,7 +181,7 @@ export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: s
     const around = `${analysis.sentences[index - 1]?.text ?? ''} ${talkOf(analysis, mention.part)}`;
     found.set(mention.part, { content: describe(mention, around), sentence });
   });
-  return [...[...found.values()].slice(0, MAX_BODY_FACTS), ...medicineFacts(analysis)].filter(
+  return [...[...found.values()].slice(0, MAX_BODY_FACTS), ...allergies.values(), ...medicineFacts(analysis)].filter(
     (fact) => !others.some((other) => sameTrouble(other.content, fact.content)),
   );
 }

@@ -178,7 +178,8 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, r
   if (span?.content !== undefined)
     facts.push({ content: span.content, category: span.category, kind: 'span', order, source: span.content });
   const named = namedRelative(sentence.tokens);
-  if (named?.content !== undefined && facts.length === 0)
+  // "My husband, Jun, he's an electrician, and we have two kids": the name stays beside the other facts.
+  if (named?.content !== undefined && !namesHeld(named.content, facts))
     facts.push({ content: named.content, category: named.category, kind: 'named', order, source: sentence.text });
   if (facts.length === 0 && !asks) {
     const lexical = lexicalFact(sentence, clauses, repliesToQuestion);

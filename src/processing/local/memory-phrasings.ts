@@ -264,7 +264,11 @@ const COUNTED =
 const NAMES_AFTER =
   /\b(?:kids?|children|sons?|daughters?|boys?|girls?|dogs?|cats?),\s+(\p{Lu}\p{Ll}+(?:,\s+\p{Lu}\p{Ll}+)*(?:,?\s+and\s+\p{Lu}\p{Ll}+)?)/u;
 
+// "two kids, Andrei is nine and Bea is five": each name's age is left out of the list of names.
+const AGE_AFTER_NAME =
+  /(?<=\p{Lu}\p{Ll}+)(?:'s| is) (?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|\d{1,2})(?: years? old| months?(?: old)?)?\b/gu;
+
 export function withNamesCounted<T extends { content: string }>(fact: T, text: string): T {
-  const names = COUNTED.test(fact.content) ? NAMES_AFTER.exec(text) : null;
+  const names = COUNTED.test(fact.content) ? NAMES_AFTER.exec(text.replace(AGE_AFTER_NAME, '')) : null;
   return names === null ? fact : { ...fact, content: `${fact.content}, ${names[1]}` };
 }
