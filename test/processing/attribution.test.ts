@@ -221,3 +221,23 @@ test('a full name opening a line answers a counter’s question: that voice is t
   const called = memo('Speaker 0: Lerato Dube?\nSpeaker 1: That’s me.', { userName: 'Lerato' });
   assert.deepEqual(who(called), ['Speaker 0', 'Speaker 1*']);
 });
+
+test('a full name given after a greeting ("Hi, yes, Ana Restrepo, two nights.") is the wearer’s own', () => {
+  const input = dialogue(
+    [
+      ['SPEAKER_01', false, 'Welcome. Check-in? Your name please?'],
+      ['SPEAKER_00', false, "Hi, yes, Ana Restrepo, two nights. I'm allergic to shellfish, seriously allergic."],
+      ['SPEAKER_01', false, 'I understand. I will tell the kitchen.'],
+    ],
+    { userName: 'Ana' },
+  );
+  const analysis = analysisOf(input);
+  assert.deepEqual(
+    analysis.turns.map((turn) => [turn.speaker, turn.isUser]),
+    [
+      ['SPEAKER_01', false],
+      ['SPEAKER_00', true],
+      ['SPEAKER_01', false],
+    ],
+  );
+});

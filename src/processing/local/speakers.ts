@@ -104,7 +104,9 @@ function voiceNamedInWords(
   const surnamed = new RegExp(`(?<![\\p{L}'-])${escapeRegExp(first)} \\p{Lu}[\\p{L}'-]+`, 'iu');
   // "Thandiwe Nkosi, twelve March ninety-one." opening a line answers "Name and date of birth?".
   // So does "Haddad, Omar Haddad." ending a line: a full name said on its own.
-  const answered = new RegExp(`^${surnamed.source}(?:[,.]|$)|(?:^|[.!?,]\\s+)${surnamed.source}[.!]?$`, 'iu');
+  // "Hi, yes, Ana Restrepo, two nights.": a greeting or a yes may come first.
+  const lead = '(?:(?:hi|hello|hey|yes|yeah|yep|sure|okay|ok|um|uh|morning|good morning|good afternoon)[,!.]?\\s+)*';
+  const answered = new RegExp(`^${lead}${surnamed.source}(?:[,.]|$)|(?:^|[.!?,]\\s+)${surnamed.source}[.!]?$`, 'iu');
   const givenToService = (text: string) =>
     (surnamed.test(text) && (SERVICE_WORDS.test(text) || /\bunder\s+\S+\s+\S+/i.test(text))) ||
     (answered.test(text.trim()) && !text.trim().endsWith('?'));
