@@ -122,3 +122,19 @@ test('an allergy another speaker names as the wearer’s, or reads out for them 
   ]);
   assert.deepEqual(bodyOf(asked), []);
 });
+
+test('medicine named by what it treats, a reading out of range, and a side and a part said alone', () => {
+  const facts = (input: Parameters<typeof analysisOf>[0]) => bodyOf(input);
+  assert.deepEqual(facts(memo('And this one is for me: take the blood pressure tablets in the morning.')), [
+    'User takes blood pressure medication',
+  ]);
+  assert.deepEqual(facts(memo('No red meat for me since the doctor said my cholesterol is high.')), [
+    'User has high cholesterol',
+  ]);
+  assert.deepEqual(facts(memo("Dad's cholesterol is high, so I take his tablets round.")), []);
+  const reply = dialogue([
+    ['Physio', false, 'Which one is it?'],
+    ['Wiremu', true, 'Left hamstring.'],
+  ]);
+  assert.deepEqual(facts(reply), ['User has trouble with their left hamstring']);
+});

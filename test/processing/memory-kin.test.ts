@@ -137,3 +137,22 @@ test('a pastime the wearer keeps, said while planning around it; a doctor’s "n
     assert.deepEqual(kept(text), [], text);
   }
 });
+
+test('an office called out to the wearer ("Yes, captain.") or named as their own ("the coach, which is me")', () => {
+  const roles = (input: TranscriptInput) => rolesOfWearer(analysisOf(input)).map((fact) => fact.content);
+  const called = dialogue([
+    ['Ahmed', false, 'And the summer league registration, captain.'],
+    ['Jason', true, 'Yes, yes, this week.'],
+  ]);
+  assert.deepEqual(roles(called), ['User is the captain']);
+  // Called out to someone else, who answers: not the wearer's office.
+  const other = dialogue([
+    ['Ahmed', false, 'Thanks, captain.'],
+    ['Bilal', false, 'No problem.'],
+    ['Jason', true, 'Okay, next.'],
+  ]);
+  assert.deepEqual(roles(other), []);
+  assert.deepEqual(roles(memo('Bring the slips, otherwise the parents blame the coach, which is me.')), [
+    'User is the coach',
+  ]);
+});

@@ -75,6 +75,9 @@ function partOf(sentence: Sentence, otherSpeakers: boolean): Mention | null {
     // no verb, is a complaint ("My knees will forgive you" is a joke).
     const bare = !sentence.tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
     if (owner === 'my') return troubled || bare ? mention : null;
+    // "Left hamstring.": a side and a part, alone, answers where it hurts.
+    const words = sentence.tokens.filter((token) => token.kind === 'word');
+    if (owner === '' && mention.side !== '' && words.length <= 3) return mention;
     return troubled && owner !== 'your' ? mention : null;
   }
   // Said to the wearer: "your hamstring was still doing you", "How's the knee?", "post-op on the ACL".

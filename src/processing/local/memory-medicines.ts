@@ -62,12 +62,29 @@ function medicineOf(sentence: Sentence, dialogue: boolean): string | null {
   return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || ON.test(before) ? `User takes ${medicine}` : null;
 }
 
+// "take the blood pressure tablets in the morning", "my thyroid pills": medicine named by what it treats.
+const FOR_CONDITION =
+  /\b(?:my|the) ((?:blood pressure|thyroid|heart|diabetes|cholesterol|asthma|epilepsy|anxiety|migraine)) (?:tablets|pills|meds|medication|medicine)\b/i;
+// "the doctor said my cholesterol is high": a reading of the wearer's that is out of range.
+const READING =
+  /\bmy (cholesterol|blood pressure|blood sugar|sugar|iron|vitamin d|b12|thyroid) (?:is|was|'s|levels? (?:is|are|were)) (?:\w+ )?(high|low|up|raised|elevated|borderline)\b/i;
+
+function treatedOf(sentence: Sentence): string | null {
+  if (!sentence.isUser || /\b(?:his|her|their|mum's|mom's|dad's)\b/i.test(sentence.text)) return null;
+  const treated = FOR_CONDITION.exec(sentence.text);
+  if (treated !== null) return `User takes ${treated[1].toLowerCase()} medication`;
+  const reading = READING.exec(sentence.text);
+  if (reading === null) return null;
+  const level = /^(?:high|up|raised|elevated)$/i.test(reading[2]) ? 'high' : reading[2].toLowerCase();
+  return `User has ${level} ${reading[1].toLowerCase()}`;
+}
+
 /** Each medicine the conversation names as the wearer's, once. */
 export function medicineFacts(analysis: Analysis): MedicineFact[] {
   if (analysis.attribution === 'absent') return [];
   const found = new Map<string, MedicineFact>();
   for (const sentence of analysis.sentences) {
-    const content = medicineOf(sentence, analysis.dialogue);
+    const content = medicineOf(sentence, analysis.dialogue) ?? treatedOf(sentence);
     if (content !== null && !found.has(content)) found.set(content, { content, sentence });
   }
   return [...found.values()];

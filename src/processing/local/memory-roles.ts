@@ -24,6 +24,10 @@ const ADDRESSED = new RegExp(
   'i',
 );
 const OFFICE_WORD = new RegExp(`^${OFFICE}$`, 'i');
+// "Yes, captain.", "And the summer league, captain.": the office alone, called out at the end.
+const CALLED = new RegExp(`(?:^|,\\s*)(${OFFICE})[.!?]?$`, 'i');
+// "…otherwise the parents blame the coach, which is me": the wearer naming their own office.
+const WHICH_IS_ME = new RegExp(`\\bthe (${OFFICE}),? (?:which|who|that)(?:'s| is) me\\b`, 'i');
 // "You teachers, always so busy": a plural profession the wearer is put among.
 const YOU_ALL = /\byou ([\p{L}-]+s)\b(?!['’])/iu;
 // Stages of life and ways of being present, which WordNet files as persons but which name no role.
@@ -46,11 +50,14 @@ function asRole(sentence: Sentence, dialogue: boolean): string | null {
     : `User is ${article.trim().toLowerCase()} ${role}`;
 }
 
-function roleOfSentence(sentence: Sentence, dialogue: boolean): string | null {
+function roleOfSentence(sentence: Sentence, dialogue: boolean, answered: boolean): string | null {
   const as = asRole(sentence, dialogue);
   if (as !== null) return as;
+  const mine = sentence.isUser ? WHICH_IS_ME.exec(sentence.text) : null;
+  if (mine !== null) return `User is the ${mine[1].toLowerCase()}`;
   if (sentence.isUser || !dialogue) return null;
-  const addressed = ADDRESSED.exec(sentence.text);
+  // An office called out is the wearer's only when the wearer is who answers.
+  const addressed = ADDRESSED.exec(sentence.text) ?? (answered ? CALLED.exec(sentence.text.trim()) : null);
   if (addressed !== null) return `User is the ${(addressed[1] ?? addressed[2]).toLowerCase()}`;
   const all = YOU_ALL.exec(sentence.text);
   const singular = all?.[1].toLowerCase().replace(/s$/, '') ?? '';
@@ -64,9 +71,10 @@ function roleOfSentence(sentence: Sentence, dialogue: boolean): string | null {
 export function rolesOfWearer(analysis: Analysis): RoleFact[] {
   if (analysis.attribution === 'absent') return [];
   const found = new Map<string, RoleFact>();
-  for (const sentence of analysis.sentences) {
-    const content = roleOfSentence(sentence, analysis.dialogue);
+  analysis.sentences.forEach((sentence, index) => {
+    const next = analysis.sentences.slice(index + 1).find((later) => later.turn !== sentence.turn);
+    const content = roleOfSentence(sentence, analysis.dialogue, next?.isUser === true);
     if (content !== null && !found.has(content)) found.set(content, { content, sentence });
-  }
+  });
   return [...found.values()];
 }
