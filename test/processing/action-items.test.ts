@@ -1661,3 +1661,18 @@ test('an answer that makes its own promise is the task, not the errand asked aft
   const descriptions = (await engine.extractActionItems(input, [])).map((item) => item.description);
   assert.deepEqual(descriptions, ['Call Casa Lucio']);
 });
+
+test('a topic said first with a bare "must pay" is what is paid; in the wearer’s notes, what someone wants by a date is theirs to send', async () => {
+  const descriptions = async (text: string) =>
+    (await engine.extractActionItems(memo(text), [])).map((item) => item.description);
+  assert.deepEqual(await descriptions('The school fees for the term — must pay by the twenty-fifth.'), [
+    'Pay the school fees for the term',
+  ]);
+  assert.deepEqual(await descriptions('Car registration, I have to renew by Monday.'), ['Renew the car registration']);
+  assert.deepEqual(
+    await descriptions('Logbook — the depot wants copies of the logbook by Friday, that one is serious.'),
+    ['Send copies of the logbook'],
+  );
+  // Without a date a want asks for nothing.
+  assert.deepEqual(await descriptions('The depot wants copies of everything these days.'), []);
+});

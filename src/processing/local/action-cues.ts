@@ -95,7 +95,7 @@ const SELF_CUES: Cue[] = [
   },
   // A memo drops the subject: "Need to call the insurance about the windscreen claim."
   {
-    pattern: /(?:^|(?<=[,;:]\s))(?:need to|have to|gotta|got to)\s+/gi,
+    pattern: /(?:^|(?<=[,;:—–]\s))(?:need to|have to|gotta|got to|must)\s+/gi,
     kind: 'commitment',
     strength: 'strong',
   },
@@ -106,6 +106,15 @@ const SELF_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we should|i want to|i'd like to|we'll|let's)\s+/gi, kind: 'commitment', strength: 'weak' },
+  // In the wearer's own notes, what someone wants from them by a date is theirs to deliver ("Logbook —
+  // depot wants copies of the logbook by Friday", "the client wants the safety report by Thursday").
+  {
+    pattern:
+      /(?:^|(?<=[,;:—–]\s)|\b(?:the|my|our)\s)(?!i\b|we\b|you\b)[a-z][\w'-]*\s(?:wants|needs|expects)\s(?=(?:the|a|an|my|our|copies|both|all|those|these)\b[^,.;!?]{0,60}?\b(?:by|before|no later than)\s)/gi,
+    kind: 'reminder',
+    strength: 'medium',
+    impliedVerb: 'send',
+  },
   // The progressive with a future time is English's arranged plan ("Tomorrow I'm mailing the contract").
   {
     pattern: /\b(?:i'm|i am)\s+(?:(?:also|just|finally|definitely|still)\s+)?(?=(?!going\b|gonna\b)[a-z]+ing\b)/gi,

@@ -17,6 +17,7 @@ import {
 import { type Draft, firstWord, referencedDraft, sameTask, sameVerbDraft, takesOn } from './action-drafts.js';
 import { withHeadings } from './action-headings.js';
 import { featuresOf, keepsTask } from './action-model.js';
+import { forWhatWasNamed } from './action-named.js';
 import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-verbs.js';
 import { type Analysis, analysisOf } from './analysis.js';
 import { type Antecedent, antecedentFor, objectPronoun } from './antecedent.js';
@@ -95,16 +96,6 @@ function redate(draft: Draft, ownDue: Date | null, borrowed: Date | null): void 
     draft.dueAt = ownDue;
     draft.dueSaid = true;
   } else if (!draft.dueSaid && borrowed !== null) draft.dueAt = borrowed;
-}
-
-/** "The midwifery course at UERJ opens in May, and I'm going to apply" → "Apply for the midwifery course". */
-function forWhatWasNamed(verb: string, candidate: Candidate, analysis: Analysis): string | null {
-  const named = antecedentFor(`${verb} it`, candidate, analysis, { index: 1, pointer: 'thing' });
-  if (named === null || named.candidate.sentenceIndex !== candidate.sentenceIndex) return null;
-  const object = named.description.split(' ').slice(1).join(' ');
-  // "…the registration, I'll register": the verb's own noun adds nothing.
-  if (object.toLowerCase().includes(verb.toLowerCase().slice(0, 5))) return null;
-  return `${verb} ${/^enrol/i.test(verb) ? 'in' : 'for'} ${object}`;
 }
 
 function consider(candidate: Candidate, extraction: Extraction): void {

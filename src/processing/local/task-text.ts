@@ -193,7 +193,7 @@ export function readsAsTask(description: string, tokens: Token[], taskVerbs: Rea
 const NO_OBJECT =
   /^(?:one|two|three|four|five|six|half|both|all|first|early|later|exactly|better|more|less|something|anything|everything|nothing|you|yourself|myself|mine|yours|ours|theirs|christmas|easter|ramadan|diwali|going|started|ready|home|there|here|together|away)$/i;
 
-const SELF_CONTAINED = /^(?:register|enrol|enroll|apply|rsvp|reapply|re-register)$/i;
+const SELF_CONTAINED = /^(?:register|enrol|enroll|apply|rsvp|reapply|re-register|pay|renew)$/i;
 
 const MOVING_ABOUT =
   /^(?:get|go|come|sit|stand|wake|lie|hang|calm|settle|slow|shut|chill|move|walk|run|drive|fly)\s+(?:up|down|out|in|off|over|back|away|around|along|on)$/i;
