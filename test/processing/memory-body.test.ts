@@ -138,3 +138,18 @@ test('medicine named by what it treats, a reading out of range, and a side and a
   ]);
   assert.deepEqual(facts(reply), ['User has trouble with their left hamstring']);
 });
+
+test('a dose read out at the counter is the wearer’s medicine; how the wearer is keeping is no fact', async () => {
+  const counter = dialogue([
+    ['Pharmacist', false, 'The usual, is it? Levothyroxine, seventy-five micrograms.'],
+    ['Rowan', true, "That's the one."],
+  ]);
+  const medicines = medicineFacts(analysisOf(counter)).map((fact) => fact.content);
+  assert.deepEqual(medicines, ['User takes levothyroxine']);
+  const keeping = dialogue([
+    ['Pharmacist', false, 'And how are you keeping these days?'],
+    ['Rowan', true, "Oh, I'm still getting on alright, thanks."],
+  ]);
+  const stored = (await engine.extractMemories(keeping, [])).map((memory) => memory.content);
+  assert.deepEqual(stored, []);
+});

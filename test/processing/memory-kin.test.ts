@@ -156,3 +156,24 @@ test('an office called out to the wearer ("Yes, captain.") or named as their own
     'User is the coach',
   ]);
 });
+
+test('the parents named as "Mum and Dad" live where the wearer places them (a newcomer’s flowers to Inverness)', () => {
+  assert.deepEqual(
+    placesOf(memo('Order flowers for Mum and Dad in Inverness by Wednesday, it is their anniversary.')),
+    ["User's parents live in Inverness"],
+  );
+  assert.deepEqual(placesOf(memo("I'm at my mum and dad's place in Leeds this weekend.")), [
+    "User's parents live in Leeds",
+  ]);
+});
+
+test('a pastime in the present simple is a habit unless a day ahead makes it a plan, and is not said twice', async () => {
+  const kept = (text: string) => pastimesKept(analysisOf(memo(text))).map((fact) => fact.content);
+  assert.deepEqual(kept("I'm out on the golf course every Saturday, rain or shine."), ['User plays golf regularly']);
+  assert.deepEqual(kept('I play cricket for the village side.'), ['User plays cricket regularly']);
+  assert.deepEqual(kept('I play cricket tomorrow with the lads.'), []);
+  assert.deepEqual(kept('I missed pottery again tonight, third week running.'), ['User does pottery regularly']);
+  // The fact of its sentence already says it: one memory, not two.
+  const stored = await contentsOf(memo('I live in Lisbon and I really enjoy playing the violin every evening.'));
+  assert.equal(stored.filter((content) => /violin/.test(content)).length, 1, JSON.stringify(stored));
+});

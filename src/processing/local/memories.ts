@@ -106,7 +106,13 @@ function rankedFacts(analysis: Analysis, userName: string): Array<{ fact: Fact; 
     .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
   // "Any allergies?" "Just penicillin. I'm allergic to penicillin.": the answer kept again in full is one fact.
   const kept = facts.map(({ fact }) => fact);
-  const once = facts.filter(({ fact }) => fact.kind !== 'answered' || !saidInFull(fact, kept));
+  // "User enjoys playing the violin every evening" already says "User plays the violin".
+  const saidBeside = (fact: Fact) =>
+    fact.about !== undefined &&
+    kept.some(
+      (other) => other !== fact && other.order === fact.order && other.content.toLowerCase().includes(fact.about ?? ''),
+    );
+  const once = facts.filter(({ fact }) => (fact.kind !== 'answered' || !saidInFull(fact, kept)) && !saidBeside(fact));
   rankedCache.set(analysis, { userName, facts: once });
   return once;
 }

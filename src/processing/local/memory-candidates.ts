@@ -23,7 +23,7 @@ import { fragmentStates } from './memory-fragments.js';
 import { kinPlaces } from './memory-kin-places.js';
 import { lexicalFact } from './memory-lexical.js';
 import { pastimesKept } from './memory-pastimes.js';
-import { BELONGING_WORD, FACT_PATTERNS, RELATIVE_SUBJECT } from './memory-patterns.js';
+import { BELONGING_WORD, FACT_PATTERNS } from './memory-patterns.js';
 import { namesHeld, peopleOfWearer } from './memory-people.js';
 import {
   employerFact,
@@ -41,13 +41,12 @@ import {
   roleFact,
   withNamesCounted,
 } from './memory-phrasings.js';
-import { namedRelative } from './memory-relatives.js';
+import { namedRelative, relativeFact } from './memory-relatives.js';
 import { rolesOfWearer } from './memory-roles.js';
 import { shapeOf } from './memory-shapes.js';
 import { answeredFacts, elaboration, type Statement, tokensOfClause } from './memory-sources.js';
 import { saidOfWearer, spansSaidToWearer } from './memory-told.js';
 import { parseTokens, type Token } from './nlp.js';
-import { escapeRegExp } from './text.js';
 
 /** Which mechanism proposed a fact: the memory model weighs them differently. */
 // The memory model's features follow this order: keep it when adding a kind, and retrain.
@@ -79,6 +78,8 @@ export interface Fact {
   order: number;
   /** the first-person clause it came from, which wink tags more reliably than the rewrite */
   source: string;
+  /** the one thing a fact found by its noun is about ("drums"), which a fact of its sentence may say already */
+  about?: string;
 }
 
 function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | null {
@@ -130,22 +131,6 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
   }
   const shape = shapeOf(tokens);
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };
-}
-
-/** "My brother can't come, he just started a new job" → the second clause is a fact about the brother. */
-function relativeFact(clauses: string[]): string | null {
-  const subject = RELATIVE_SUBJECT.exec(clauses[0] ?? '');
-  if (subject === null) return null;
-  const follow = clauses
-    .slice(1)
-    .find((clause) =>
-      /^(?:he|she|they) (?:just |recently )?(?:started|lives|works|moved|studies|is|has|got)\b/i.test(clause),
-    );
-  if (follow === undefined) return null;
-  // "My daughter Camila, she has an extension card": the name said beside the relation stays.
-  const name = new RegExp(`^${escapeRegExp(subject[0])},? (\\p{Lu}\\p{Ll}+)$`, 'u').exec(clauses[0]);
-  const who = name === null ? subject[0] : `${subject[0]} ${name[1]}`;
-  return `${who} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
 
 function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, readingRecord = false): Fact[] {
@@ -255,7 +240,9 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     });
   // Facts found whole elsewhere: a content, what it is about, and the sentence that said it.
   const found = (
-    items: ReadonlyArray<{ content: string; category?: MemoryCategory; sentence: Sentence; source?: string }>,
+    items: ReadonlyArray<
+      Pick<Fact, 'content' | 'about'> & { category?: MemoryCategory; sentence: Sentence; source?: string }
+    >,
     kind: FactKind,
   ): Fact[] =>
     items.map((item) => ({
@@ -264,6 +251,7 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
       kind,
       order: order.get(item.sentence) ?? 0,
       source: item.source ?? item.content,
+      about: item.about,
     }));
   // Said to the wearer in the shape of their own words: read as if they had said it.
   const spans = spansSaidToWearer(analysis).flatMap(({ text, sentence }) =>
@@ -291,9 +279,8 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(places.kin, 'relative'),
     ...found(places.own, 'home'),
     ...found(rolesOfWearer(analysis), 'profession'),
-    ...found(pastimesKept(analysis), 'lexical'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
   const body = bodyFacts(analysis, others);
-  return [...others, ...found(body, 'body')];
+  return [...others, ...found(body, 'body'), ...found(pastimesKept(analysis), 'lexical')];
 }

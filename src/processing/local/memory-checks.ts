@@ -54,8 +54,13 @@ const PASSING_STATE = new Set(
 const FOR_NOW =
   /^User is\b.*\b(?:(?:until|till) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|the weekend)|today|tonight|tomorrow|right now|at the moment|this week|for now|anyway|for (?:a|the) (?:conference|meeting|week|weekend|day|night|trip|wedding|holiday|visit|funeral|course|workshop))\b/i;
 
+// "User is still getting on alright": how the wearer is keeping today.
+const KEEPING =
+  /^User is (?:still |just )?(?:getting on|getting by|keeping|doing|holding up|managing|hanging in)(?: there)?(?: (?:alright|all right|fine|okay|ok|well|good|great|badly|so-so))?$/i;
+
 /** "User never got to" is a fragment: a memory has a subject, a verb and something after it. */
 export function complete(content: string): boolean {
+  if (KEEPING.test(content)) return false;
   const words = content.split(' ');
   const last = (words.at(-1) ?? '').toLowerCase().replace(/[.!?,;:]+$/, '');
   if (words.length === 3 && words[1] === 'is' && PASSING_STATE.has(last)) return false;

@@ -40,6 +40,11 @@ const UPBRINGING = new RegExp(
 );
 // "I moved out of my flat in Žižkov": a home left is no longer where the wearer lives.
 const LEFT_HOME = /\b(?:moved out of|left|sold|leaving|selling|used to live in) (?:my|our) \w+ in\b/i;
+// "flowers to Mum and Dad in Inverness", "my mum and dad's place up in Leeds": the parents, named as such.
+const PARENTS_AT = new RegExp(
+  `\\b(?:(?:my|our) )?(?:[Mm]um|[Mm]om|[Mm]am|[Mm]a) and [Dd]ad(?:['’]s)?(?: (?:place|house|flat|home))? (?:in|up in|down in|over in|out in|back in) ${PLACE}`,
+  'u',
+);
 // Capitalised words that are no place: days, months, holidays, a station or an airport left behind.
 const NOT_A_PLACE = new RegExp(`^(?:${CALENDAR}|christmas|easter|eid|the|a|an|i)$`, 'i');
 const SINGULAR: Record<string, string> = { folks: 'parents', 'in-laws': 'in-laws', parents: 'parents' };
@@ -61,6 +66,9 @@ function placesOf(text: string, isUser: boolean): string[] {
     const verb = relation === 'parents' || relation === 'in-laws' || relation === 'grandparents' ? 'live' : 'lives';
     places.push(`User's ${relation} ${verb} in ${name}`);
   }
+  const parents = isUser ? PARENTS_AT.exec(text)?.[1] : undefined;
+  if (parents !== undefined && !NOT_A_PLACE.test(parents.split(' ')[0]))
+    places.push(`User's parents live in ${parents}`);
   return places;
 }
 

@@ -57,8 +57,10 @@ function medicineOf(sentence: Sentence, dialogue: boolean): string | null {
   // Said to the wearer: "your sertraline repeat", "You're on amlodipine, right?", and at the counter,
   // "Okay... sertraline repeat." with no one else's name on it.
   const after = text.slice(match.index + match[0].length);
+  // "Levothyroxine, seventy-five micrograms.": a dose read out at the counter is the wearer's too.
+  const dosed = /^,?\s+(?:[\w-]+\s+){1,3}?(?:milligrams?|mg|micrograms?|mcg)\b/i.test(after);
   const counter =
-    /^\s+(?:repeat|refill)\b/i.test(after) && !/\b(?:his|her|their|son|daughter|husband|wife)\b/i.test(text);
+    (/^\s+(?:repeat|refill)\b/i.test(after) || dosed) && !/\b(?:his|her|their|son|daughter|husband|wife)\b/i.test(text);
   return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || ON.test(before) ? `User takes ${medicine}` : null;
 }
 

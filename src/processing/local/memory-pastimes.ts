@@ -11,7 +11,12 @@ import { lexicon } from './memory-nouns.js';
 export interface PastimeFact {
   content: string;
   sentence: Sentence;
+  /** the pastime named: "choir", "five-a-side" */
+  about: string;
 }
+
+const DAY_AHEAD =
+  /\b(?:tomorrow|tonight|today|next|this (?:week|weekend|morning|afternoon|evening|saturday|sunday))\b/i;
 
 // Pastimes WordNet has no entry for, or files elsewhere.
 const EXTRA = new Set(['book club', 'five-a-side', 'salsa', 'band', 'drums', 'netball', 'pickleball', 'futsal']);
@@ -21,6 +26,11 @@ const PLAYED = new Set(
     ' ',
   ),
 );
+// "I play drums in a band", "I do pottery": the present simple of a pastime is a habit, unless a day
+// ahead makes it a plan ("I play football tomorrow").
+function presentSimple(x: string): RegExp {
+  return new RegExp(`\\bI (?:play|do|practi[cs]e|coach|referee|sing in) (?:the |a |in a )?${x}\\b`, 'i');
+}
 // How a kept pastime shows itself: as usual, skipped or missed, "our", a regular day, taken up.
 const KEPT = [
   (x: string) => new RegExp(`\\b${x}\\b[^.?!]{0,30}\\bas (?:usual|always|normal)\\b`, 'i'),
@@ -45,6 +55,9 @@ const KEPT = [
       `\\bI(?:'ve| have)? (?:switched to|taken up|took up|started|got into|gotten into|joined (?:a |the )?)${x}\\b`,
       'i',
     ),
+  presentSimple,
+  // "I'm out on the golf course every Saturday": a pastime kept on a regular day.
+  (x: string) => new RegExp(`\\b${x}\\b[^.?!]{0,30}\\bevery (?:\\w+day|weekend|week|morning|evening|night)\\b`, 'i'),
 ];
 // Someone else's: "Emil has his handball tournament", "my son's football".
 const THEIRS = /\b(?:his|her|their|\p{L}+['’]s)\s+$/iu;
@@ -81,7 +94,10 @@ export function pastimesKept(analysis: Analysis): PastimeFact[] {
       const at = sentence.text.toLowerCase().indexOf(pastime);
       if (at > 0 && THEIRS.test(sentence.text.slice(0, at))) continue;
       if (!KEPT.some((pattern) => pattern(x).test(sentence.text)) || found.has(pastime)) continue;
-      found.set(pastime, { content: describe(pastime), sentence });
+      // "I missed pottery again tonight" stays a habit; only the plain present is made a plan by a day ahead.
+      const matched = KEPT.filter((pattern) => pattern(x).test(sentence.text));
+      if (matched.every((pattern) => pattern === presentSimple) && DAY_AHEAD.test(sentence.text)) continue;
+      found.set(pastime, { content: describe(pastime), sentence, about: pastime });
     }
   }
   return [...found.values()];

@@ -1,6 +1,8 @@
 import { isConditionNoun } from './memory-nouns.js';
+import { RELATIVE_SUBJECT } from './memory-patterns.js';
 import { KIN, type Shape, words } from './memory-shapes.js';
 import type { Token } from './nlp.js';
+import { escapeRegExp } from './text.js';
 
 /**
  * The wearer's people named with their relation: "my sister Orla", "my other cat, Gio", "my boys,
@@ -130,4 +132,20 @@ export function namedRelative(tokens: Token[], owners: ReadonlySet<string> = WEA
     return namedContent(noun, [fullName(tokens, start).name]);
   }
   return null;
+}
+
+/** "My brother can't come, he just started a new job" → the second clause is a fact about the brother. */
+export function relativeFact(clauses: string[]): string | null {
+  const subject = RELATIVE_SUBJECT.exec(clauses[0] ?? '');
+  if (subject === null) return null;
+  const follow = clauses
+    .slice(1)
+    .find((clause) =>
+      /^(?:he|she|they) (?:just |recently )?(?:started|lives|works|moved|studies|is|has|got)\b/i.test(clause),
+    );
+  if (follow === undefined) return null;
+  // "My daughter Camila, she has an extension card": the name said beside the relation stays.
+  const name = new RegExp(`^${escapeRegExp(subject[0])},? (\\p{Lu}\\p{Ll}+)$`, 'u').exec(clauses[0]);
+  const who = name === null ? subject[0] : `${subject[0]} ${name[1]}`;
+  return `${who} ${follow.replace(/^(?:he|she|they)\s+/i, '')}`;
 }
