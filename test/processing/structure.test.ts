@@ -617,3 +617,13 @@ test('a title takes no words from a sentence said in another language, nor a for
   assert.match(title, /boiler/i, title);
   assert.doesNotMatch(title, /buenos|días|qué|muy|gracias|\bsir\b/i, title);
 });
+
+test('an event without an event word takes no title from a transcriber’s note or a word such as "guys" or "money"', async () => {
+  const input = dialogue([
+    ['Agent', false, 'Let me look. [typing] So, tomorrow at one-forty via Paris, you arrive the same evening.'],
+    ['Salma', true, 'That works. Tomorrow via Paris, then.'],
+  ]);
+  const { events } = await engine.structure(input);
+  assert.ok(events.length > 0, 'an event');
+  assert.ok(!events.some((event) => /typing/i.test(event.title)), JSON.stringify(events.map((event) => event.title)));
+});

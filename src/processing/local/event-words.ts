@@ -156,7 +156,13 @@ const TIME_NOUN =
 // Words wink may tag as nouns that name no plan: "Funny", "Right", "Self", a title without its name.
 // "Tuesday the 13th works": the verbs of a reply that accepts a time, which wink may tag as nouns.
 const NOT_A_PLAN =
-  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|god|problem|voice|memo|list|errands)$/i;
+  /^(?:right|funny|little|new|last|next|self|revised|mr|mrs|ms|dr|head|text|phone|place|i'm|it's|that's|works|suits|sounds|fits|reminder|note|thing|things|stuff|god|problem|voice|memo|list|errands|guys|folks|people|money|deal|question|way|lot|sir|madam|mate|boss)$/i;
+
+/** Words between square brackets ("[typing]", "[laughs]") are a transcriber's note, not what was said. */
+function inNote(tokens: Token[], position: number): boolean {
+  const open = tokens.slice(0, position).findLastIndex((token) => token.value === '[');
+  return open !== -1 && !tokens.slice(open, position).some((token) => token.value === ']');
+}
 
 /** Without an event word, the sentence's first noun that is not a calendar or time word names the plan. */
 export function plainTitle(tokens: Token[], wearer = ''): string | null {
@@ -171,6 +177,8 @@ export function plainTitle(tokens: Token[], wearer = ''): string | null {
       token.pos === 'NOUN' || token.pos === 'PROPN' || (token.pos === 'VERB' && tokens[position - 1]?.pos === 'DET');
     // "Of course I'll be there": an idiom, not a course.
     if (token.normal === 'course' && tokens[position - 1]?.normal === 'of') return false;
+    // "[typing]", "[laughs]": a transcriber's note names no plan.
+    if (inNote(tokens, position)) return false;
     return (
       nominal &&
       /^\p{L}[\p{Ll}-]{2,}$/u.test(token.value) &&
