@@ -1676,3 +1676,30 @@ test('a topic said first with a bare "must pay" is what is paid; in the wearerâ€
   // Without a date a want asks for nothing.
   assert.deepEqual(await descriptions('The depot wants copies of everything these days.'), []);
 });
+
+test('the wearerâ€™s own promise said back to them, and a task put to them as a question, are theirs', async () => {
+  const descriptions = async (lines: Array<[string, boolean, string]>) =>
+    (await engine.extractActionItems(dialogue(lines), [])).map((item) => item.description);
+  assert.deepEqual(
+    await descriptions([
+      ['Olga', false, "Sanna, you said you'd do the food plan again?"],
+      ['Sanna', true, 'Yes, by Sunday.'],
+    ]),
+    ['Do the food plan again'],
+  );
+  assert.deepEqual(
+    await descriptions([
+      ['Mei', false, 'And next Saturday, you bring the okra seeds?'],
+      ['Li', true, 'Yes, yes.'],
+    ]),
+    ['Bring the okra seeds'],
+  );
+  // A question about the wearer's habits asks for nothing.
+  assert.deepEqual(
+    await descriptions([
+      ['Mei', false, 'You do yoga?'],
+      ['Li', true, 'Sometimes.'],
+    ]),
+    [],
+  );
+});

@@ -1,3 +1,4 @@
+import { askedIfDone } from './action-asked.js';
 import {
   assignWindows,
   type Candidate,
@@ -9,7 +10,6 @@ import {
 import { dueCandidates, MONEY_WORDS } from './action-due.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { TASK_VERBS } from './vocabulary.js';
 
 export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
@@ -147,6 +147,15 @@ const OTHER_CUES: Cue[] = [
     strength: 'medium',
   },
   { pattern: /\b(?:we need to|we have to|we've got to|we must)\s+/gi, kind: 'commitment', strength: 'medium' },
+  // "Sanna, you said you'd do the food plan again?": the wearer's own promise, said back to them.
+  { pattern: /\byou said you(?:'d| would|'ll| will)\s+/gi, kind: 'request', strength: 'medium' },
+  // "And the addio al nubilato… you organise it?": a task put to the wearer as a question.
+  {
+    pattern:
+      /(?:^|(?<=[,.…—–]\s*)|(?<=\b(?:and|so)\s))you (?=(?:organi[sz]e|bring|do|book|send|make|handle|sort|take|call|pick up|get|buy|print|write|check|collect)\b[^?]{0,60}\?\s*$)/gi,
+    kind: 'request',
+    strength: 'medium',
+  },
   // A prescription: "I'd like to start you on lisinopril" asks the wearer to take it.
   {
     pattern:
@@ -239,43 +248,6 @@ function withImperatives(plans: Candidate[], sentence: Sentence, sentenceIndex: 
 // Speech has a few tasks a sentence; "I'll send it by Friday and I'll send it…" has thousands, and each
 // is dated and described against its whole sentence (quadratic), so only the first few are read.
 const MAX_CUES_PER_SENTENCE = 16;
-
-// "Did you ever update the API docs?" "Not yet, today.": a thing asked after as done, and not done, is
-// still to do; a "yes" or "already" closes it.
-const ASKED_DONE =
-  /(?:^|(?<=[,.;!?—-]\s*)|(?<=\b(?:and|so|also|but|oh|hey|um|uh|okay|ok)\s+))did you (?:ever |already |actually |finally |even |get to |manage to )?(?=[a-z]+\b)/gi;
-const NOT_DONE =
-  /^(?:\w+,\s*)?(?:no\b|nope|not yet|nah|ugh|oops|argh|damn|shoot|oh no|i forgot|forgot|i haven't|haven't|not really|sorry)|\b(?:i'll|i will|i'm going to|gonna|tonight|tomorrow|later|this (?:afternoon|evening|week))\b/i;
-const DONE = /^(?:yes|yeah|yep|yup|done|already|i did|of course|sure did|sent|booked)\b/i;
-const OWN_PROMISE =
-  /\bI(?:'ll| will|'m going to| am going to) (?!do\b|get to\b|sort\b|handle\b)[a-z]+ (?!it\b|that\b|them\b)/i;
-
-function askedIfDone(analysis: Analysis, sentence: Sentence, index: number): Candidate[] {
-  if (sentence.isUser || !sentence.text.trim().endsWith('?')) return [];
-  // The wearer's answer opens their next turn, whatever else the asker said after the question.
-  const answer =
-    analysis.sentences
-      .slice(index + 1)
-      .find((later) => later.turn === sentence.turn + 1 && later.isUser)
-      ?.text.trim() ?? '';
-  if (answer === '' || DONE.test(answer) || !NOT_DONE.test(answer)) return [];
-  // "Not yet. I'll send the slides to her tomorrow.": the answer's own promise is the task; "I'll do it
-  // tomorrow" promises the one asked about.
-  const turn = analysis.sentences.filter((later) => later.turn === sentence.turn + 1 && later.isUser);
-  if (turn.some((later) => OWN_PROMISE.test(later.text))) return [];
-  // Only an errand asked after is owed ("did you book the vet?"), not "did you catch the match?".
-  const errands = [...sentence.text.matchAll(ASKED_DONE)].filter((match) =>
-    TASK_VERBS.has(
-      (/^[a-z]+/i.exec(sentence.text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '').toLowerCase(),
-    ),
-  );
-  return errands.flatMap((match) =>
-    candidatesAt(
-      { sentence, sentenceIndex: index, kind: 'request', strength: 'medium', cueStart: match.index ?? 0 },
-      (match.index ?? 0) + match[0].length,
-    ),
-  );
-}
 
 /** Every cue in the conversation, in order of speech. */
 export function findCandidates(analysis: Analysis): Candidate[] {
