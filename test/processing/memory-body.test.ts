@@ -153,3 +153,23 @@ test('a dose read out at the counter is the wearer’s medicine; how the wearer 
   const stored = (await engine.extractMemories(keeping, [])).map((memory) => memory.content);
   assert.deepEqual(stored, []);
 });
+
+test('a condition the wearer was diagnosed with, or says alone ("Prediabetic, she said."), is theirs, once', async () => {
+  assert.deepEqual(bodyOf(memo('I have been on it since I was diagnosed hypothyroid, nine years now.')), [
+    'User is hypothyroid',
+  ]);
+  assert.deepEqual(bodyOf(memo('I got diagnosed with coeliac disease last year.')), ['User has coeliac disease']);
+  const said = (await engine.extractMemories(memo('Prediabetic, she said. So no more sugar in the tea.'), [])).map(
+    (memory) => memory.content,
+  );
+  assert.ok(said.includes('User is prediabetic'), JSON.stringify(said));
+  // Said whole in a fact that is kept, the condition is not stored again on its own.
+  const whole = (
+    await engine.extractMemories(
+      memo("I've been hypothyroid since I was twenty. I was diagnosed hypothyroid at uni."),
+      [],
+    )
+  ).map((memory) => memory.content);
+  assert.ok(whole.includes('User has been hypothyroid since they were twenty'), JSON.stringify(whole));
+  assert.ok(!whole.includes('User is hypothyroid'), JSON.stringify(whole));
+});

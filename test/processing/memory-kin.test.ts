@@ -177,3 +177,22 @@ test('a pastime in the present simple is a habit unless a day ahead makes it a p
   const stored = await contentsOf(memo('I live in Lisbon and I really enjoy playing the violin every evening.'));
   assert.equal(stored.filter((content) => /violin/.test(content)).length, 1, JSON.stringify(stored));
 });
+
+test('a pastime kept "still", taken as a hobby, or switched to; a dog named with its breed', async () => {
+  const kept = (text: string) => pastimesKept(analysisOf(memo(text))).map((fact) => fact.content);
+  assert.deepEqual(kept("And honestly I've switched to climbing, I've barely been to the gym."), [
+    'User goes climbing regularly',
+  ]);
+  assert.deepEqual(kept('Yeah, still running. Three mornings a week, along the lake.'), [
+    'User goes running regularly',
+  ]);
+  assert.deepEqual(kept('The pottery started as a hobby, and now the living room is full of bowls.'), [
+    'User does pottery regularly',
+  ]);
+  const pet = dialogue([
+    ['Physio', false, 'Any pets at home?'],
+    ['Dev', true, "Bella, a springer spaniel. She's mental, she'd walk all day."],
+  ]);
+  const stored = await contentsOf(pet);
+  assert.ok(stored.includes("User's dog is named Bella"), JSON.stringify(stored));
+});

@@ -106,11 +106,12 @@ function rankedFacts(analysis: Analysis, userName: string): Array<{ fact: Fact; 
     .sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
   // "Any allergies?" "Just penicillin. I'm allergic to penicillin.": the answer kept again in full is one fact.
   const kept = facts.map(({ fact }) => fact);
-  // "User enjoys playing the violin every evening" already says "User plays the violin".
+  // "User enjoys playing the violin every evening" already says "User plays the violin", and "User has
+  // been hypothyroid since they were twenty" says "User is hypothyroid".
   const saidBeside = (fact: Fact) =>
     fact.about !== undefined &&
     kept.some(
-      (other) => other !== fact && other.order === fact.order && other.content.toLowerCase().includes(fact.about ?? ''),
+      (other) => other !== fact && other.about === undefined && other.content.toLowerCase().includes(fact.about ?? ''),
     );
   const once = facts.filter(({ fact }) => (fact.kind !== 'answered' || !saidInFull(fact, kept)) && !saidBeside(fact));
   rankedCache.set(analysis, { userName, facts: once });

@@ -107,8 +107,16 @@ function talkOf(analysis: Analysis, part: string): string {
     .join(' ');
 }
 
+// "since I was diagnosed hypothyroid", "I got diagnosed with coeliac disease last year".
+const DIAGNOSED =
+  /\bI(?:'ve been| have been| was| got| had been|'d been) diagnosed(?: as| with)? (?:an? )?([\p{L}-]{4,}(?: (?:disease|syndrome|disorder))?)/iu;
+
 /** "The asthma is always worse", "my migraines", "your asthma": a condition named as the wearer's. */
 function conditionOf(sentence: Sentence, otherSpeakers: boolean): string | null {
+  const diagnosed = sentence.isUser ? DIAGNOSED.exec(sentence.text)?.[1].toLowerCase() : undefined;
+  if (diagnosed !== undefined && !/^(?:with|early|late|after|before|when|last|this|recently)$/.test(diagnosed))
+    // An adjective says what the wearer is ("hypothyroid", "diabetic"); a noun what they have.
+    return /(?:ic|oid|ive)$/.test(diagnosed) ? `User is ${diagnosed}` : `User has ${diagnosed}`;
   const owners = sentence.isUser ? /^(?:my|the)$/ : otherSpeakers ? /^your$/ : null;
   if (owners === null) return null;
   const tokens = sentence.tokens;
@@ -154,18 +162,17 @@ function allergyOf(analysis: Analysis, index: number): string | null {
   return confirmed ? `User is allergic to ${read.toLowerCase()}` : null;
 }
 
-/** Whether a fact names the same trouble: the last word of the body's fact, singular, is in it. */
-function sameTrouble(content: string, body: string): boolean {
-  const noun = (body.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
-  return content.toLowerCase().includes(noun);
+/** What the fact is about: its last word, singular ("User has palpitations" → "palpitation"). */
+function troubleOf(content: string): string {
+  return (content.split(' ').at(-1) ?? '').replace(/(?<=[^s])s$/, '').toLowerCase();
 }
 
 /**
  * The troubled body parts and standing conditions said as the wearer's (at most two), and the medicines
- * they are on (`memory-medicines.ts`), leaving out what
- * the facts found otherwise already name ("User has palpitation" from its noun).
+ * they are on (`memory-medicines.ts`), each with what it is about, so that a kept fact that names it
+ * already ("User has been hypothyroid since they were twenty") is not stored twice (memories.ts).
  */
-export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: string }> = []): BodyFact[] {
+export function bodyFacts(analysis: Analysis): Array<BodyFact & { about: string }> {
   if (analysis.attribution === 'absent') return [];
   // At the vet, the knee and the kidneys are the animal's.
   if (analysis.sentences.some((sentence) => VET.test(sentence.text))) return [];
@@ -184,7 +191,7 @@ export function bodyFacts(analysis: Analysis, others: ReadonlyArray<{ content: s
     const around = `${analysis.sentences[index - 1]?.text ?? ''} ${talkOf(analysis, mention.part)}`;
     found.set(mention.part, { content: describe(mention, around), sentence });
   });
-  return [...[...found.values()].slice(0, MAX_BODY_FACTS), ...allergies.values(), ...medicineFacts(analysis)].filter(
-    (fact) => !others.some((other) => sameTrouble(other.content, fact.content)),
+  return [...[...found.values()].slice(0, MAX_BODY_FACTS), ...allergies.values(), ...medicineFacts(analysis)].map(
+    (fact) => ({ ...fact, about: troubleOf(fact.content) }),
   );
 }

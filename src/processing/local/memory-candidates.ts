@@ -281,6 +281,6 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(rolesOfWearer(analysis), 'profession'),
   ];
   // "User has palpitation" found by its noun already: the body's reading adds it once more.
-  const body = bodyFacts(analysis, others);
+  const body = bodyFacts(analysis);
   return [...others, ...found(body, 'body'), ...found(pastimesKept(analysis), 'lexical')];
 }

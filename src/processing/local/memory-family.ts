@@ -30,6 +30,12 @@ const PET_CALLED = new RegExp(
   'u',
 );
 
+// "Bella, a springer spaniel. She's mental.": a name opening the wearer's line, with what animal it is.
+const PET_APPOSED = new RegExp(
+  `^${POINTING}(\\p{Lu}\\p{Ll}+), (?:a|an|my|our) (?:little |big |old |young |rescue )?(?:[\\p{L}-]+ )?${SPECIES.source}`,
+  'u',
+);
+
 export function householdFacts(analysis: Analysis): HouseholdFact[] {
   if (analysis.attribution === 'absent') return [];
   const facts: HouseholdFact[] = [];
@@ -49,8 +55,10 @@ export function householdFacts(analysis: Analysis): HouseholdFact[] {
     }
     const said = sentence.isUser ? SAID_A_PET.exec(sentence.text) : null;
     const called = sentence.isUser && said === null ? PET_CALLED.exec(sentence.text) : null;
-    // SAID_A_PET holds the name first ("Peanut is our hamster"), PET_CALLED the species first.
-    const pet = said !== null ? [said[1], said[2]] : called !== null ? [called[2], called[1]] : null;
+    const apposed = sentence.isUser && said === null && called === null ? PET_APPOSED.exec(sentence.text.trim()) : null;
+    // SAID_A_PET and PET_APPOSED hold the name first ("Peanut is our hamster"), PET_CALLED the species first.
+    const named = said ?? apposed;
+    const pet = named !== null ? [named[1], named[2]] : called !== null ? [called[2], called[1]] : null;
     if (pet !== null && !seen.has(pet[0])) {
       seen.add(pet[0]);
       const species = pet[1].toLowerCase().replace(/s$/, '');

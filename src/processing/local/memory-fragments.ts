@@ -12,7 +12,7 @@ export interface FragmentFact {
 }
 
 const STATE =
-  /^(?:(?:i'm|i am|being|still|also|totally|fully|strictly|very|super|severely|quite)\s+)*((?:lactose|gluten) intolerant|gluten[- ]free|vegan|vegetarian|pescatarian|(?:type (?:1|2|one|two) )?diabetic|coeliac|celiac|teetotal|allergic to (?:nuts|peanuts|tree nuts|shellfish|dairy|eggs|gluten|penicillin|latex|cats|dogs|pollen|bees|wasps|sesame|soy|fish)|asthmatic|epileptic)(?:\s+(?:since|for) [\w' -]{2,30})?(?:,?\s+(?:remember|you know|as you know|obviously|remember that))?$/i;
+  /^(?:(?:i'm|i am|being|still|also|totally|fully|strictly|very|super|severely|quite)\s+)*((?:lactose|gluten) intolerant|gluten[- ]free|vegan|vegetarian|pescatarian|(?:type (?:1|2|one|two) )?diabetic|coeliac|celiac|teetotal|allergic to (?:nuts|peanuts|tree nuts|shellfish|dairy|eggs|gluten|penicillin|latex|cats|dogs|pollen|bees|wasps|sesame|soy|fish)|asthmatic|epileptic|pre-?diabetic|hypothyroid|hyperthyroid|anaemic|anemic|hypermobile|colou?r-?blind|dairy[- ]free)(?:\s+(?:since|for) [\w' -]{2,30})?(?:,?\s+(?:remember|you know|as you know|obviously|remember that))?$/i;
 
 export function fragmentStates(analysis: Analysis): FragmentFact[] {
   const facts: FragmentFact[] = [];

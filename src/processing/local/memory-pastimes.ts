@@ -52,10 +52,12 @@ const KEPT = [
     ),
   (x: string) =>
     new RegExp(
-      `\\bI(?:'ve| have)? (?:switched to|taken up|took up|started|got into|gotten into|joined (?:a |the )?)${x}\\b`,
+      `\\bI(?:'ve| have)? (?:switched to|taken up|took up|started|got into|gotten into|joined(?: a| the)?) ${x}\\b`,
       'i',
     ),
   presentSimple,
+  // "Yeah, still running. Three mornings a week.", "The pottery started as a hobby".
+  (x: string) => new RegExp(`\\bstill ${x}\\b|\\b${x}\\b[^.?!]{0,40}\\bhobby\\b`, 'i'),
   // "I'm out on the golf course every Saturday": a pastime kept on a regular day.
   (x: string) => new RegExp(`\\b${x}\\b[^.?!]{0,30}\\bevery (?:\\w+day|weekend|week|morning|evening|night)\\b`, 'i'),
 ];
@@ -80,6 +82,8 @@ function describe(pastime: string): string {
   if (GROUPS.has(pastime)) return `User is in a ${pastime}`;
   if (lexicon().get(pastime) === 'instrument' || pastime === 'drums') return `User plays the ${pastime}`;
   if (PLAYED.has(pastime)) return `User plays ${pastime} regularly`;
+  // "User goes running regularly", "User goes climbing regularly".
+  if (/ing$/.test(pastime) && !/ (?:making|building|writing)$/.test(pastime)) return `User goes ${pastime} regularly`;
   return `User does ${pastime} regularly`;
 }
 

@@ -35,6 +35,10 @@ export const HERD = new Map<string, string>([
   ['kitten', 'cat'],
   ['kitty', 'cat'],
   ['bunny', 'rabbit'],
+  // A breed is a dog: "Bella, a springer spaniel" is the wearer's dog.
+  ...'spaniel terrier retriever labrador collie poodle beagle husky dachshund greyhound shepherd bulldog pug'
+    .split(' ')
+    .map((breed): [string, string] => [breed, 'dog']),
 ]);
 
 // Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
@@ -132,14 +136,7 @@ function speciesNear(analysis: Analysis, index: number): string | null {
       const match = SPECIES.exec(text);
       if (match !== null && !NAMED_AFTER.test(text.slice(match.index + match[0].length))) {
         const noun = match[1].toLowerCase();
-        return (
-          HERD.get(noun) ??
-          (/^(?:spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug)$/.test(
-            noun,
-          )
-            ? 'dog'
-            : noun)
-        );
+        return HERD.get(noun) ?? noun;
       }
     }
   }
