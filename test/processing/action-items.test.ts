@@ -1703,3 +1703,22 @@ test('the wearer’s own promise said back to them, and a task put to them as a 
     [],
   );
 });
+
+test('a medicine said with how often to take it is the wearer’s to take; someone else’s habit is not', async () => {
+  const descriptions = async (lines: Array<[string, boolean, string]>) =>
+    (await engine.extractActionItems(dialogue(lines), [])).map((item) => item.description);
+  assert.deepEqual(
+    await descriptions([
+      ['Pharmacist', false, 'Cetirizine, one a day, you can get it off the shelf just there.'],
+      ['Omar', true, 'Great, thanks.'],
+    ]),
+    ['Take cetirizine, one a day'],
+  );
+  assert.deepEqual(
+    await descriptions([
+      ['Priya', false, 'My mum takes metformin twice a day.'],
+      ['Omar', true, 'Oh right.'],
+    ]),
+    [],
+  );
+});

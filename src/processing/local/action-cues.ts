@@ -10,6 +10,7 @@ import {
 import { dueCandidates, MONEY_WORDS } from './action-due.js';
 import { imperativeCandidates, memoImperatives } from './action-imperatives.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { MEDICINE } from './memory-medicines.js';
 
 export { assignWindows, type Candidate, type CueKind, type CueStrength } from './action-clauses.js';
 
@@ -160,6 +161,16 @@ const OTHER_CUES: Cue[] = [
   {
     pattern:
       /\b(?:(?:i'd like to|i want to|i'm going to|i'll|we'll|let's) (?:start|put|keep) you on|(?:i'm|i am|we're) (?:starting|putting|keeping) you on|(?:i'll|i will|i'm going to|we'll) (?:give|prescribe) you|(?:i'm|i am|we're) (?:giving|prescribing) you|(?:i'm|i am|we're) (?:also )?prescribing(?= (?!you\b|it\b|that\b|them\b|this\b)[a-z])|(?:i'll|i will|i'm going to) (?:also )?prescribe(?= (?!you\b|it\b|that\b|them\b|this\b)[a-z]))\s+/gi,
+    kind: 'request',
+    strength: 'medium',
+    impliedVerb: 'take',
+  },
+  // "Cetirizine, one a day", "amoxicillin twice a day for a week": a medicine said with how often is taken.
+  {
+    pattern: new RegExp(
+      `(?:^|(?<=[,.;:—–]\\s*)|(?<=\\b(?:and|then|so|try)\\s))(?=${MEDICINE.source},?\\s+(?:(?:one|two|three|\\d+)(?:\\s+(?:tablets?|pills?|puffs?|drops?|capsules?))?\\s+(?:a|per|every|each|at)\\s+(?:day|night|morning|evening|bedtime)|(?:once|twice|three times)\\s+a\\s+day))`,
+      'giu',
+    ),
     kind: 'request',
     strength: 'medium',
     impliedVerb: 'take',

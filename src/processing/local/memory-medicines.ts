@@ -17,7 +17,7 @@ const STEMS =
   '(?:pril|sartan|olol|dipine|statin|oxetine|traline|opram|triptan|prazole|tidine|cillin|mycin|cycline|floxacin|conazole|vir|afil|formin|gliptin|gliflozin|glutide|thyroxine|isone|isolone|terol|tropium|lukast|semide|thiazide|parin|xaban|gabalin|pentin|setron|azepine|triptyline|ipramine|codone|morphone|profen|fenac|coxib|tadine|tirizine|dronate|azepam|azolam|pramine|faxine|zapine|oxacin|lamide|nidazole|sulfan)';
 const COMMON =
   '(?:insulin|warfarin|aspirin|paracetamol|acetaminophen|naproxen|codeine|tramadol|morphine|lithium|melatonin|bupropion|methotrexate|allopurinol|digoxin|clopidogrel|ventolin|symbicort|seretide|epipen|levothyroxine|thyroxine|metformin|ozempic|wegovy|adderall|ritalin|prozac|zoloft|lexapro)';
-const MEDICINE = new RegExp(`\\b((?:\\p{L}{3,}${STEMS})|${COMMON})\\b`, 'iu');
+export const MEDICINE = new RegExp(`\\b((?:\\p{L}{2,}${STEMS})|${COMMON})\\b`, 'iu');
 // "the amlodipine" with an errand for it: "my repeat prescription for the amlodipine", "It's the
 // metformin refill", "I need the Ventolin".
 const SUPPLY =
