@@ -627,3 +627,26 @@ test('an event without an event word takes no title from a transcriber’s note 
   assert.ok(events.length > 0, 'an event');
   assert.ok(!events.some((event) => /typing/i.test(event.title)), JSON.stringify(events.map((event) => event.title)));
 });
+
+test('an appointment read out by a pharmacy system keeps its name and its time: "twenty past nine", "at 9:30 on Tuesday the 8th"', async () => {
+  const at = async (said: string) => {
+    const input = dialogue(
+      [
+        ['Pharmacist', false, said],
+        ['Rowan', true, "Lovely, I'll be there."],
+      ],
+      { startedAt: '2026-11-28T10:00:00Z', timezone: 'UTC' },
+    );
+    return (await engine.structure(input)).events.map((event) => [event.title, wallClock(event.start, 'UTC')]);
+  };
+  assert.deepEqual(
+    await at('The system has you down for a medication review on Tuesday the 8th at twenty past nine.'),
+    [['Medication Review with the Pharmacist', '2026-12-08T09:20']],
+  );
+  assert.deepEqual(await at('Your medication review is at 9:30 on Tuesday the 8th.'), [
+    ['Medication Review with the Pharmacist', '2026-12-08T09:30'],
+  ]);
+  assert.deepEqual(await at('Your appointment is on Friday at ten to six.'), [
+    ['Appointment with the Pharmacist', '2026-12-04T17:50'],
+  ]);
+});

@@ -34,6 +34,25 @@ export function overlapsAny(mention: DateMention, ends: DateMention[]): boolean 
   return ends.some((end) => mention.index < end.end && mention.end > end.index);
 }
 
+/**
+ * "at 9:30 on Tuesday the 8th": the library reads "9:30 on Tuesday", the day is read whole as "Tuesday
+ * the 8th"; the clock time the library found goes to the day it overlaps, rather than being lost with it.
+ */
+export function withTimesFrom(ends: DateMention[], library: DateMention[]): DateMention[] {
+  return ends.map((end) => {
+    if (end.hasTime) return end;
+    const timed = library.find((mention) => mention.hasTime && overlapsAny(mention, [end]));
+    if (timed === undefined) return end;
+    return {
+      ...end,
+      index: Math.min(end.index, timed.index),
+      end: Math.max(end.end, timed.end),
+      local: { ...end.local, hour: timed.local.hour, minute: timed.local.minute },
+      hasTime: true,
+    };
+  });
+}
+
 /** "at ten" was read as "at 10 ": a mention ends where the spoken words it was read from end. */
 export function wholeWords(mention: DateMention, sentence: string, readable: string): DateMention {
   let blank = mention.end;

@@ -30,6 +30,8 @@ export function maskMeetingMinutes(sentence: string): string {
 
 const HOURS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve';
 const PREPOSITION = '(at|by|around|till|until|from|before|after)';
+const MINUTE_WORDS = 'five|ten|twenty|twenty-five|twenty five';
+const MINUTES: Record<string, number> = { five: 5, ten: 10, twenty: 20, twentyfive: 25 };
 
 function hourOf(word: string): number {
   return Number(NUMBER_WORDS[word.toLowerCase()] ?? word);
@@ -41,24 +43,44 @@ function sameLength(replacement: string, whole: string): string {
 
 /**
  * Clock talk rewritten to digits: "at half twelve" (British) and "half past ten" are :30, "quarter past
- * ten" :15, "quarter to ten" 9:45; "this arvo" (Australian) is this afternoon.
+ * ten" :15, "quarter to ten" 9:45, "twenty past nine" 9:20, "ten to six" 5:50; "this arvo" (Australian)
+ * is this afternoon.
  */
 export function spokenClock(sentence: string): string {
-  if (!/quarter|half|arvo/i.test(sentence)) return sentence;
-  return sentence
-    .replace(
-      new RegExp(`\\b${PREPOSITION} (?:a )?quarter (past|after|to) (${HOURS}|\\d{1,2})\\b`, 'gi'),
-      (whole, prep: string, side: string, word: string) => {
-        const hour = hourOf(word);
-        const clock = side.toLowerCase() === 'to' ? `${hour === 1 ? 12 : hour - 1}:45` : `${hour}:15`;
-        return sameLength(`${prep} ${clock}`, whole);
-      },
-    )
-    .replace(
-      new RegExp(`\\b${PREPOSITION} half (?:past )?(${HOURS}|\\d{1,2})\\b`, 'gi'),
-      (whole, prep: string, word: string) => sameLength(`${prep} ${hourOf(word)}:30`, whole),
-    )
-    .replace(/\bthis arvo\b/gi, 'today 2pm');
+  if (!/quarter|half|arvo|\bpast\b|\bto\b/i.test(sentence)) return sentence;
+  return (
+    sentence
+      // "at twenty past nine", "at ten to six", "by five past eight".
+      .replace(
+        new RegExp(
+          `\\b${PREPOSITION} (${MINUTE_WORDS}|\\d{1,2}) (?:minutes )?(past|after|to) (${HOURS}|\\d{1,2})\\b`,
+          'gi',
+        ),
+        (whole, prep: string, minutes: string, side: string, word: string) => {
+          const count = MINUTES[minutes.toLowerCase().replace(/[- ]/g, '')] ?? Number(minutes);
+          if (!(count > 0 && count < 60)) return whole;
+          const hour = hourOf(word);
+          const clock =
+            side.toLowerCase() === 'to'
+              ? `${hour === 1 ? 12 : hour - 1}:${String(60 - count).padStart(2, '0')}`
+              : `${hour}:${String(count).padStart(2, '0')}`;
+          return sameLength(`${prep} ${clock}`, whole);
+        },
+      )
+      .replace(
+        new RegExp(`\\b${PREPOSITION} (?:a )?quarter (past|after|to) (${HOURS}|\\d{1,2})\\b`, 'gi'),
+        (whole, prep: string, side: string, word: string) => {
+          const hour = hourOf(word);
+          const clock = side.toLowerCase() === 'to' ? `${hour === 1 ? 12 : hour - 1}:45` : `${hour}:15`;
+          return sameLength(`${prep} ${clock}`, whole);
+        },
+      )
+      .replace(
+        new RegExp(`\\b${PREPOSITION} half (?:past )?(${HOURS}|\\d{1,2})\\b`, 'gi'),
+        (whole, prep: string, word: string) => sameLength(`${prep} ${hourOf(word)}:30`, whole),
+      )
+      .replace(/\bthis arvo\b/gi, 'today 2pm')
+  );
 }
 
 export const WEEKDAY_NAMES = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';

@@ -11,7 +11,7 @@ import {
   ordinalDays,
 } from './date-phrases.js';
 import { isQuantity } from './date-quantities.js';
-import { overlapsAny, wholeWords, withWindowStart } from './date-spans.js';
+import { overlapsAny, wholeWords, withTimesFrom, withWindowStart } from './date-spans.js';
 import {
   byMonth,
   countedUnits,
@@ -247,14 +247,14 @@ export function findDateMentions(sentence: string, clock: Clock): DateMention[] 
   ];
   const parsed = chrono.parse(readable, reference, { forwardDate: true });
   const evening = parsed.length > 0 && EVENING_PLAN.test(readable);
-  const fromLibrary = parsed
+  const library = parsed
     .map((result) => fromChrono(result, readable, today, evening))
-    .filter((mention): mention is DateMention => mention !== null)
-    .filter((mention) => !overlapsAny(mention, ends));
+    .filter((mention): mention is DateMention => mention !== null);
+  const fromLibrary = library.filter((mention) => !overlapsAny(mention, ends));
   // "Friday the 10th" is one day, read whole among the ends; its "the 10th" alone is not another.
   const ordinals = ordinalDays(readable, today).filter((mention) => !overlapsAny(mention, ends));
   const mentions = withWindowStart(
-    withLoneTime(mergeAdjacent([...fromLibrary, ...ends, ...ordinals], readable)),
+    withLoneTime(mergeAdjacent([...fromLibrary, ...withTimesFrom(ends, library), ...ordinals], readable)),
     readable,
   );
   return (

@@ -37,6 +37,9 @@ const CONTEXT_BOUND: Record<string, RegExp> = {
   night: /\b(?:game|movie|quiz|date)\s+night\b/,
   date: /\b(?:a|our|proper|first|dinner|lunch)\s+date\b/,
   call: /\b(?:a|the|our|conference|video|zoom|phone)\s+call\s+(?:at|on|with)\b/,
+  // "a medication review on Tuesday", "your annual review": a review one attends, not one writes.
+  review:
+    /\b(?:medication|annual|performance|mid-year|midyear|year-end|salary|pay|case|care|asthma|diabetes|blood pressure|six-month|six month|yearly)\s+review\b|\b(?:a|your|my|the)\s+review\s+(?:on|at|with)\b/,
 };
 
 // Events spoken as hyphenated compounds, which the tagger splits ("follow - up").
