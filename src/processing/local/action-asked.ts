@@ -14,23 +14,24 @@ const OWN_PROMISE =
 
 export function askedIfDone(analysis: Analysis, sentence: Sentence, index: number): Candidate[] {
   if (sentence.isUser || !sentence.text.trim().endsWith('?')) return [];
-  // The wearer's answer opens their next turn, whatever else the asker said after the question.
-  const answer =
-    analysis.sentences
-      .slice(index + 1)
-      .find((later) => later.turn === sentence.turn + 1 && later.isUser)
-      ?.text.trim() ?? '';
-  if (answer === '' || DONE.test(answer) || !NOT_DONE.test(answer)) return [];
-  // "Not yet. I'll send the slides to her tomorrow.": the answer's own promise is the task; "I'll do it
-  // tomorrow" promises the one asked about.
-  const turn = analysis.sentences.filter((later) => later.turn === sentence.turn + 1 && later.isUser);
-  if (turn.some((later) => OWN_PROMISE.test(later.text))) return [];
   // Only an errand asked after is owed ("did you book the vet?"), not "did you catch the match?".
   const errands = [...sentence.text.matchAll(ASKED_DONE)].filter((match) =>
     TASK_VERBS.has(
       (/^[a-z]+/i.exec(sentence.text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '').toLowerCase(),
     ),
   );
+  if (errands.length === 0) return [];
+  // The wearer's answer is their next turn, whatever else the asker said after the question.
+  const answer: Sentence[] = [];
+  for (const later of analysis.sentences.slice(index + 1)) {
+    if (later.turn > sentence.turn + 1) break;
+    if (later.turn === sentence.turn + 1 && later.isUser) answer.push(later);
+  }
+  const opening = answer[0]?.text.trim() ?? '';
+  if (opening === '' || DONE.test(opening) || !NOT_DONE.test(opening)) return [];
+  // "Not yet. I'll send the slides to her tomorrow.": the answer's own promise is the task; "I'll do it
+  // tomorrow" promises the one asked about.
+  if (answer.some((later) => OWN_PROMISE.test(later.text))) return [];
   return errands.flatMap((match) =>
     candidatesAt(
       { sentence, sentenceIndex: index, kind: 'request', strength: 'medium', cueStart: match.index ?? 0 },

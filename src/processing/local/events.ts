@@ -46,7 +46,8 @@ function clauseAround(text: string, word: string): string {
 const INVITES = /\b(?:can|could|will|would) you (?:come|make it|join (?:us|me))\b|\bdo you want to come\b/i;
 
 /** The wearer's own plans, plans said to them, and dated arrangements of a conversation they take part in. */
-function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
+function involvesUser(analysis: Analysis, sentenceIndex: number): boolean {
+  const sentence = analysis.sentences[sentenceIndex];
   // "Amara's recital is on the 12th, can you come?": the wearer inviting someone goes too.
   if (sentence.isUser && INVITES.test(sentence.text)) return true;
   if (!analysis.dialogue || sentence.isUser) return INVOLVES_USER.test(sentence.text) || impersonal(sentence);
@@ -54,7 +55,7 @@ function involvesUser(sentence: Sentence, analysis: Analysis): boolean {
   // "My brother is visiting next week", said by someone else, is their family's plan.
   return (
     analysis.attribution !== 'absent' &&
-    !speakersOwnTrip(sentence, analysis.sentences[analysis.sentences.indexOf(sentence) + 1]) &&
+    !speakersOwnTrip(sentence, analysis.sentences[sentenceIndex + 1]) &&
     !THIRD_PERSON_SUBJECT.test(sentence.text) &&
     !SPEAKERS_OWN_SUBJECT.test(sentence.text)
   );
@@ -174,7 +175,7 @@ function eventOf(
 ): Found | null {
   const sentence = analysis.sentences[sentenceIndex];
   const text = sentence.text;
-  if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(sentence, analysis)) return null;
+  if (NOT_CONFIRMED.test(text) || MEAL_AS_TIME.test(text) || !involvesUser(analysis, sentenceIndex)) return null;
   const mentions = datedMentions(sentence, clock);
   if (mentions.length === 0) return null;
   const before = context(analysis, sentenceIndex);
@@ -196,12 +197,11 @@ function eventOf(
   // Only a short reply borrows it: "Today I'm writing the rollback plan, and I'll have it in the wiki
   // by Thursday" is a task of its own, not the stand-up three sentences back.
   const short = sentence.tokens.filter((token) => token.kind === 'word').length <= SHORT_REPLY_WORDS;
-  const prior =
-    index === -1
-      ? short
-        ? (eventSentenceBefore(analysis, sentenceIndex, clock) ?? eventSentenceAfter(analysis, sentenceIndex, clock))
-        : undefined
-      : before;
+  const earlier = index === -1 && short ? eventSentenceBefore(analysis, sentenceIndex, clock) : undefined;
+  // "Saturday the ninth. Mia's birthday party.": else the event said just after the date.
+  const following =
+    index === -1 && short && earlier === undefined ? eventSentenceAfter(analysis, sentenceIndex, clock) : undefined;
+  const prior = index === -1 ? (earlier ?? following) : before;
   const priorTokens = prior?.tokens ?? [];
   if (index === -1 && prior !== undefined) index = eventTokenIndex(priorTokens);
   const fromPrior = index !== -1 && own === -1;
@@ -242,9 +242,8 @@ function eventOf(
   // The reply that settles the plan ("Yes, Thursday works, see you at the clinic") belongs to it too.
   const after = analysis.sentences[sentenceIndex + 1];
   const reply = after !== undefined && after.turn === sentence.turn + 1 ? after.text : '';
-  // "Saturday the ninth. Mia's birthday party.": the event said just after the date belongs to it.
-  const later = prior !== undefined && analysis.sentences.indexOf(prior) > sentenceIndex ? prior.text : '';
-  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text} ${later} ${reply}`);
+  // The event said just after the date belongs to its description too.
+  const spoken = squeezeSpaces(`${before?.text ?? ''} ${text} ${following?.text ?? ''} ${reply}`);
   return {
     event: {
       title: headlineCase(truncateChars(withParty, 80)),

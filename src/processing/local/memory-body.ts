@@ -2,6 +2,7 @@ import type { Analysis, Sentence } from './analysis.js';
 import { medicineFacts } from './memory-medicines.js';
 import { isConditionNoun } from './memory-nouns.js';
 import { SPECIES, VET } from './memory-people.js';
+import { endsWithOthersPossessive } from './text.js';
 
 /**
  * The part of the wearer's body that troubles them, and the standing condition they live with:
@@ -32,8 +33,6 @@ const TROUBLE = new RegExp(
 );
 // "I've got your back", "watch your back": said of the person, not of their spine.
 const IDIOM = /\b(?:got|have|watch|cover|behind) (?:your|my) back\b|\bback (?:of|to) /i;
-// Whose part it is when the sentence says so: "his knee", "Mum's hip", "the dog's leg".
-const OTHER_OWNER = /\b(?:his|her|their|its|[\p{L}]+['’]s)\s+(?:(?:left|right|lower|upper|bad|dodgy) )?$/iu;
 // "You'll hurt your knees", "it's fine now": a warning or a passing twinge, not a standing trouble.
 const PASSING = /\b(?:you'll|you will|will|would|could|might|fine now|better now|gone now|no longer)\b/i;
 // Named as conditions, but passing or vague: "the rash", "the flu", "the symptoms", "the allergy".
@@ -64,7 +63,8 @@ function partOf(sentence: Sentence, otherSpeakers: boolean): Mention | null {
   const part = match[2].toLowerCase();
   const before = text.slice(0, match.index);
   const after = text.slice(match.index + match[0].length);
-  if (OTHER_OWNER.test(before)) return null;
+  // Whose part it is when the sentence says so: "his knee", "Mum's left hip", "the dog's leg".
+  if (endsWithOthersPossessive(before)) return null;
   const owner = /\b(my|your|the|that)\s+$/i.exec(before)?.[1].toLowerCase() ?? '';
   if (part === 'back' && (NOT_THE_BODY.test(after) || (owner === '' && match[1] === undefined))) return null;
   const mention = { side: match[1]?.toLowerCase() ?? '', part: part === 'acl' ? 'ACL' : part };

@@ -78,7 +78,7 @@ export interface Fact {
   order: number;
   /** the first-person clause it came from, which wink tags more reliably than the rewrite */
   source: string;
-  /** the one thing a fact found by its noun is about ("drums"), which a fact of its sentence may say already */
+  /** the one thing a fact found by its noun is about ("drums"), which another kept fact may say already */
   about?: string;
 }
 
@@ -280,7 +280,6 @@ export function memoryCandidates(analysis: Analysis, userName: string): Fact[] {
     ...found(places.own, 'home'),
     ...found(rolesOfWearer(analysis), 'profession'),
   ];
-  // "User has palpitation" found by its noun already: the body's reading adds it once more.
-  const body = bodyFacts(analysis);
-  return [...others, ...found(body, 'body'), ...found(pastimesKept(analysis), 'lexical')];
+  // Each with what it is about, so that a kept fact saying it already keeps it out (memories.ts).
+  return [...others, ...found(bodyFacts(analysis), 'body'), ...found(pastimesKept(analysis), 'lexical')];
 }

@@ -1,4 +1,5 @@
 import type { Analysis, Sentence } from './analysis.js';
+import { endsWithOthersPossessive } from './text.js';
 
 /**
  * The medicine the wearer is on, said as an errand: "I'm almost out of my sertraline", "my repeat
@@ -25,10 +26,7 @@ const SUPPLY =
 const ON = /\b(?:I'm|I am|I've been|you're|you are) (?:still |now |also )?on (?:the |my )?$/i;
 // "I can't take ibuprofen", "Ibuprofen doesn't agree with me".
 const CANNOT = /\b(?:I can't|I cannot|I can not|I'm not allowed to|I shouldn't) take $/i;
-// Whose it is when someone else's: "my mum's sertraline", "her metformin"; and what is not a supply:
-// an allergy, a question whether one may, a medicine stopped.
-const OTHERS =
-  /\b(?:his|her|their|(?!(?:it|that|there|here|what|he|she|who|where|let)['’]s)\p{L}+['’]s)\s+(?:\w+\s+)?$/iu;
+// What is not a supply: an allergy, a question whether one may, a medicine stopped.
 const NOT_HELD = /\ballerg\w*|\b(?:can I|could I|should I|may I|stopped|came off|quit|no longer|not on)\b/i;
 
 const BRAND = /^(?:ventolin|symbicort|seretide|epipen|ozempic|wegovy|adderall|ritalin|prozac|zoloft|lexapro)$/i;
@@ -45,7 +43,8 @@ function medicineOf(sentence: Sentence, dialogue: boolean): string | null {
   // A brand keeps its capital ("Symbicort"); a generic name said first in a sentence loses it ("Albuterol").
   const medicine = BRAND.test(match[1]) ? match[1] : match[1].toLowerCase();
   if (sentence.isUser && CANNOT.test(before)) return `User can't take ${medicine}`;
-  if (NOT_HELD.test(text) || OTHERS.test(before)) return null;
+  // Someone else's: "my mum's sertraline", "her metformin".
+  if (NOT_HELD.test(text) || endsWithOthersPossessive(before)) return null;
   if (sentence.isUser) {
     if (ON.test(before) || /\bmy\s+(?:\w+\s+){0,3}?$/i.test(before)) return `User takes ${medicine}`;
     // "the old dose of the metoprolol … Mom's bringing the list": someone else's in the same breath.

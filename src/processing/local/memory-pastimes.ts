@@ -1,5 +1,6 @@
 import type { Analysis, Sentence } from './analysis.js';
 import { lexicon } from './memory-nouns.js';
+import { endsWithOthersPossessive } from './text.js';
 
 /**
  * A pastime the wearer keeps, said while planning around it: "Wednesday is five-a-side as usual",
@@ -61,8 +62,6 @@ const KEPT = [
   // "I'm out on the golf course every Saturday": a pastime kept on a regular day.
   (x: string) => new RegExp(`\\b${x}\\b[^.?!]{0,30}\\bevery (?:\\w+day|weekend|week|morning|evening|night)\\b`, 'i'),
 ];
-// Someone else's: "Emil has his handball tournament", "my son's football".
-const THEIRS = /\b(?:his|her|their|\p{L}+['’]s)\s+$/iu;
 
 function pastimesNamed(sentence: Sentence): string[] {
   const text = sentence.text.toLowerCase();
@@ -96,11 +95,12 @@ export function pastimesKept(analysis: Analysis): PastimeFact[] {
     for (const pastime of pastimesNamed(sentence)) {
       const x = pastime.replace(/[-]/g, '[- ]');
       const at = sentence.text.toLowerCase().indexOf(pastime);
-      if (at > 0 && THEIRS.test(sentence.text.slice(0, at))) continue;
-      if (!KEPT.some((pattern) => pattern(x).test(sentence.text)) || found.has(pastime)) continue;
-      // "I missed pottery again tonight" stays a habit; only the plain present is made a plan by a day ahead.
+      // Someone else's: "Emil has his handball tournament", "my son's football".
+      if (found.has(pastime) || (at > 0 && endsWithOthersPossessive(sentence.text.slice(0, at)))) continue;
       const matched = KEPT.filter((pattern) => pattern(x).test(sentence.text));
-      if (matched.every((pattern) => pattern === presentSimple) && DAY_AHEAD.test(sentence.text)) continue;
+      // "I missed pottery again tonight" stays a habit; only the plain present is made a plan by a day ahead.
+      const plan = matched.every((pattern) => pattern === presentSimple) && DAY_AHEAD.test(sentence.text);
+      if (matched.length === 0 || plan) continue;
       found.set(pastime, { content: describe(pastime), sentence, about: pastime });
     }
   }

@@ -71,10 +71,10 @@ function roleOfSentence(sentence: Sentence, dialogue: boolean, answered: boolean
 export function rolesOfWearer(analysis: Analysis): RoleFact[] {
   if (analysis.attribution === 'absent') return [];
   const found = new Map<string, RoleFact>();
-  analysis.sentences.forEach((sentence, index) => {
-    const next = analysis.sentences.slice(index + 1).find((later) => later.turn !== sentence.turn);
-    const content = roleOfSentence(sentence, analysis.dialogue, next?.isUser === true);
+  for (const sentence of analysis.sentences) {
+    const answered = analysis.turns[sentence.turn + 1]?.isUser === true;
+    const content = roleOfSentence(sentence, analysis.dialogue, answered);
     if (content !== null && !found.has(content)) found.set(content, { content, sentence });
-  });
+  }
   return [...found.values()];
 }

@@ -99,6 +99,16 @@ export function speakerAsPerson(label: string): string {
   return isRoleWord(trimmed) ? `the ${trimmed.toLowerCase()}` : trimmed;
 }
 
+// "his knee", "Mum's hip", "my son's football", "her usual metformin": someone else's, right before a thing;
+// "it's", "how's the" and the like are a verb, not an owner.
+const OTHERS_BEFORE =
+  /\b(?:his|her|their|its|(?!(?:it|that|this|there|here|what|how|when|why|he|she|who|where|let|one)['’]s)\p{L}+['’]s)\s+(?:(?!(?:the|a|an|my|your|our)\s)[\p{L}-]+\s+)?$/iu;
+
+/** Whether the text ends with someone else's possessive, and at most one word after it. */
+export function endsWithOthersPossessive(before: string): boolean {
+  return OTHERS_BEFORE.test(before);
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
