@@ -173,3 +173,11 @@ test('a condition the wearer was diagnosed with, or says alone ("Prediabetic, sh
   assert.ok(whole.includes('User has been hypothyroid since they were twenty'), JSON.stringify(whole));
   assert.ok(!whole.includes('User is hypothyroid'), JSON.stringify(whole));
 });
+
+test('someone else’s possessive right before a thing is read the same way by every fact reader', async () => {
+  const { endsWithOthersPossessive } = await import('../../src/processing/local/text.js');
+  for (const before of ['his ', "Mum's left ", "my son's ", 'her usual '])
+    assert.equal(endsWithOthersPossessive(before), true, before);
+  for (const before of ["It's lower ", "How's the ", "That's my ", 'my ', 'the '])
+    assert.equal(endsWithOthersPossessive(before), false, before);
+});
