@@ -4,6 +4,7 @@ import { analysisOf } from '../../src/processing/local/analysis.js';
 import { createLocalEngine } from '../../src/processing/local/index.js';
 import { bodyFacts } from '../../src/processing/local/memory-body.js';
 import { medicineFacts } from '../../src/processing/local/memory-medicines.js';
+import { endsWithOthersPossessive } from '../../src/processing/local/text.js';
 import { dialogue, memo } from './inputs.js';
 
 const engine = createLocalEngine();
@@ -174,8 +175,7 @@ test('a condition the wearer was diagnosed with, or says alone ("Prediabetic, sh
   assert.ok(!whole.includes('User is hypothyroid'), JSON.stringify(whole));
 });
 
-test('someone else’s possessive right before a thing is read the same way by every fact reader', async () => {
-  const { endsWithOthersPossessive } = await import('../../src/processing/local/text.js');
+test('someone else’s possessive right before a thing is read the same way by every fact reader', () => {
   for (const before of ['his ', "Mum's left ", "my son's ", 'her usual '])
     assert.equal(endsWithOthersPossessive(before), true, before);
   for (const before of ["It's lower ", "How's the ", "That's my ", 'my ', 'the '])
