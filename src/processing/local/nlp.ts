@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type winkNLP from 'wink-nlp';
 import type { ItsFunction, Model, WinkMethods } from 'wink-nlp';
 import { nounKind } from './noun-kinds.js';
@@ -26,24 +27,74 @@ export interface ParsedSentence {
 
 let nlpInstance: WinkMethods | undefined;
 
+/** What wink's document wrapper (src/dd-wrapper.js) gives its tokenizer, as far as the engine wraps it. */
+interface DocData {
+  cache: { lookup(text: string): number[] | null; intrinsicSize(): number };
+}
+interface TokenizerView {
+  _addTokenIfInCache(text: string, precedingSpaces: number, nbsp: string | null): number;
+  isLexeme(text: string): number[] | null;
+}
+
+/**
+ * wink-nlp with a tokenizer that does not learn. wink adds every word it has not met to its lexicon,
+ * and its tokenizer keeps any text found there whole: once "my cousin's." has been read (the word cut
+ * from its full stop and added as one unknown word), every later "my cousin's wedding" gives "cousin's"
+ * instead of "cousin" + "'s", and the POS tags, titles and events after it change. A transcript's result
+ * then depended on what the process had read before it. Here the tokenizer's two lookups answer only
+ * from the model's own lexicon, so every text is split as a fresh process splits it; unknown words still
+ * keep one id each. wink is loaded privately for this, so anyone else requiring wink-nlp gets the
+ * package as published.
+ */
+function historyFreeWink(): typeof winkNLP {
+  const main = require.resolve('wink-nlp');
+  const wrapperPath = join(dirname(main), 'dd-wrapper.js');
+  const saved = [main, wrapperPath].map((path) => [path, require.cache[path]] as const);
+  for (const [path] of saved) delete require.cache[path];
+  try {
+    const wrapDocData = require(wrapperPath) as (data: DocData) => TokenizerView;
+    const loaded = require.cache[wrapperPath];
+    if (loaded === undefined) throw new Error(`wink-nlp's document wrapper did not load from ${wrapperPath}`);
+    loaded.exports = (data: DocData): TokenizerView => {
+      const view = wrapDocData(data);
+      const intrinsic = data.cache.intrinsicSize();
+      lexiconSize = intrinsic;
+      const learned = (text: string): boolean => {
+        const found = data.cache.lookup(text);
+        return found !== null && found.length === 1 && found[0] >= intrinsic;
+      };
+      const addIfKnown = view._addTokenIfInCache;
+      const isLexeme = view.isLexeme;
+      // 0 is wink's "not added"; null its "not a lexeme".
+      view._addTokenIfInCache = (text, precedingSpaces, nbsp) =>
+        learned(text) ? 0 : addIfKnown(text, precedingSpaces, nbsp);
+      view.isLexeme = (text) => (learned(text) ? null : isLexeme(text));
+      return view;
+    };
+    return require(main) as typeof winkNLP;
+  } finally {
+    for (const [path, module] of saved) {
+      if (module === undefined) delete require.cache[path];
+      else require.cache[path] = module;
+    }
+  }
+}
+
 /**
  * The wink pipeline, loaded once per process (the model load takes ~100 ms). Only sentence splitting
  * and part-of-speech tagging run: entities, negation and sentiment are unused and cost ~6× the time.
  */
 export function loadNlp(): WinkMethods {
-  // Required here rather than imported: a process that processes nothing never loads them (docs/deployment.md).
-  const load = (): WinkMethods =>
-    (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos']);
   if (nlpInstance === undefined) {
-    nlpInstance = load();
-    // Words outside the lexicon get ids past its end, in the order first read: the first one read
-    // marks where the lexicon ends.
-    const [first] = nlpInstance.readDoc('qzxvjqzxvj').tokens().out(nlpInstance.its.uniqueId) as number[];
-    lexiconSize = first;
+    // Required here rather than imported: a process that processes nothing never loads them (docs/deployment.md).
+    nlpInstance = historyFreeWink()(require('wink-eng-lite-web-model') as Model, ['sbd', 'pos']);
+    nlpInstance.readDoc('');
+    if (lexiconSize === Number.POSITIVE_INFINITY) throw new Error("wink-nlp's tokenizer was not wrapped");
   }
   return nlpInstance;
 }
 
+/** Ids below this are words of wink's own lexicon; unknown words get ids past its end. */
 let lexiconSize = Number.POSITIVE_INFINITY;
 
 interface TokenColumns {
