@@ -27,6 +27,9 @@ const DUE_TABLE: Array<[string, string, string | null]> = [
   ["I'll draft the growth plan by the end of next month.", 'Draft the growth plan', '2026-04-30T23:59'],
   ["I'll send the slides by the end of next week.", 'Send the slides', '2026-03-13T23:59'],
   ['Pay rent by end of day.', 'Pay rent', '2026-03-04T23:59'],
+  // An errand to a place, and a message to pass on to someone named.
+  ['I have to go to the bank tomorrow.', 'Go to the bank', '2026-03-05T23:59'],
+  ["I'm telling Camila she opens the shop on Friday.", 'Tell Camila she opens the shop', '2026-03-06T23:59'],
   ['Note to self: renew the car insurance before the 30th.', 'Renew the car insurance', '2026-03-30T23:59'],
   // British and Australian clock talk.
   ["I'll pick up Gran at half twelve.", 'Pick up Gran', '2026-03-04T12:30'],
@@ -289,6 +292,10 @@ test('a plan in the simple present with a day ahead is a task; a habit, a past a
   const text =
     'Tomorrow I renew the registration online. I walk the dog every morning. I called the bank yesterday about the card. How do I move the piano on Saturday?';
   assert.deepEqual(await items(memo(text)), [['Renew the registration online', '2026-03-05T23:59']]);
+});
+
+test('"I\'m telling you" on a day ahead is emphasis, not a message to pass on', async () => {
+  assert.deepEqual(await items(memo("I'm telling you, the queue on Friday will be huge.")), []);
 });
 
 test("a memo's instruction after a fronted topic is found; a verb outside the task verbs needs a day", async () => {

@@ -72,8 +72,9 @@ export function verbAllowed(
   if (candidate.kind === 'request' && ON_THE_SPOT.test(next) && !hasDate()) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
-  // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something.
-  if (!TASK_VERBS.has(verb) && !hasObject(next, verb)) return false;
+  // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something; "go to the
+  // bank" is an errand to a place.
+  if (!TASK_VERBS.has(verb) && verb !== 'go' && !hasObject(next, verb)) return false;
   // "I want you to keep a headache diary": addressed to the wearer, any verb acting on a named thing asks for a task.
   if (candidate.strength === 'medium') return TASK_VERBS.has(verb) || otherVerbAsks(candidate, hasDate, accepted);
   if (candidate.strength === 'weak') return TASK_VERBS.has(verb) && hasDate();
@@ -92,8 +93,13 @@ const HABITUAL =
 // "I'm talking to Derek on Monday": a plan whose person follows a preposition.
 const PLANNED_WITH_PERSON = /^(?:talk|speak|meet|chat) (?:to|with) \S/;
 
+// "I'm telling Camila she opens on Friday": telling someone named is a message to pass on ("I'm telling
+// you, …" is not).
+const TELLING_SOMEONE = /^telling\s+(?:\p{Lu}\p{Ll}+|my\s+(?!own\b)[a-z]+)\b/u;
+
 function plansAhead(candidate: Candidate, verb: string, next: string): boolean {
-  if (LIGHT_VERBS.has(verb) || NON_TASK_VERBS.has(verb)) return false;
+  const message = verb === 'tell' && TELLING_SOMEONE.test(candidate.clause);
+  if ((LIGHT_VERBS.has(verb) && !message) || NON_TASK_VERBS.has(verb)) return false;
   if (!hasObject(next) && !PLANNED_WITH_PERSON.test(`${verb} ${next} `)) return false;
   if (HABITUAL.test(candidate.sentence.text) || candidate.sentence.text.trim().endsWith('?')) return false;
   const { verbToken, object } = verbAndObject(candidate);
