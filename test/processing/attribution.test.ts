@@ -156,6 +156,22 @@ test('the family name said with a title is the user’s name too: the voice that
   assert.deepEqual(who(visit), ['Speaker 0', 'Speaker 1*', 'Speaker 0']);
 });
 
+test('the user’s name with an honorific joined to it ("Ji-woo-ssi", "Rahul-ji") is still the name', () => {
+  const booking = memo(
+    [
+      'SPEAKER_00: So, Ji-woo-ssi, you said central Vietnam?',
+      'SPEAKER_01: Yes, Da Nang and Hoi An.',
+      'SPEAKER_00: Great choice, seven nights then.',
+    ].join('\n'),
+    { userName: 'Ji-woo' },
+  );
+  assert.deepEqual(who(booking), ['SPEAKER_00', 'SPEAKER_01*', 'SPEAKER_00']);
+  const site = memo(['Speaker 0: Rahul-ji, the slab is ready.', 'Speaker 1: Good, I will come at four.'].join('\n'), {
+    userName: 'Rahul Verma',
+  });
+  assert.deepEqual(who(site), ['Speaker 0', 'Speaker 1*']);
+});
+
 test('a conversation pasted on one line is read turn by turn; a memo of headings is not', async () => {
   const pasted = memo(
     'Manager: Can you get the quarterly report over to me by Friday? Me: Sure, will do. Manager: Great, and Priya will handle the client demo.',

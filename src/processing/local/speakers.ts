@@ -81,7 +81,8 @@ function voiceNamedInWords(
   const parts = fold(userName).split(' ');
   const last = parts.length > 1 ? (parts.at(-1) ?? '') : '';
   const titled = last.length > 1 ? `|(?:mr|mrs|ms|miss|mx|dr|doctor|professor)\\.? ${escapeRegExp(last)}` : '';
-  const name = `(?:${escapeRegExp(first)}${titled})`;
+  // "Ji-woo-ssi", "Tanaka-san", "Rahul-ji": an honorific joined to the name is still the name.
+  const name = `(?:${escapeRegExp(first)}(?:-(?:ssi|nim|san|sama|kun|chan|sensei|ji|jaan|jan|bhai|didi|ya))?${titled})`;
   // "Femi's thing is on": a possessive says the name too.
   const said = new RegExp(`(?<![\\p{L}'-])${name}(?![\\p{L}-])(?!'(?!s(?!\\p{L})))`, 'iu');
   // "Hi Tanya, …", "Fatima, welcome", "Thanks, Dev.": the name said to someone, not of them.
