@@ -232,6 +232,21 @@ test('a pronoun is resolved to the thing named just before', async () => {
   ]);
 });
 
+test('a thing opening the sentence just before is what "it" means, after another task was drafted', async () => {
+  const text =
+    'Email Florencia tomorrow morning about the invoice. Gear insurance expires on the thirty-first. Renew it, but first get the quote from the other broker.';
+  assert.deepEqual(await items(memo(text)), [
+    ['Email Florencia about the invoice', '2026-03-05T09:00'],
+    ['Renew Gear insurance', '2026-03-31T23:59'],
+  ]);
+});
+
+test('a verb with only a particle ("phone off") follows up no task and does not move its day', async () => {
+  const text =
+    'The gallery has to be with them by Sunday the eighth, I promised. So tomorrow and Friday are editing days, nothing else, phone off.';
+  assert.deepEqual(await items(memo(text)), [['Submit the gallery', '2026-03-08T23:59']]);
+});
+
 test('the same topic twice in one conversation yields one item', async () => {
   const input = dialogue([
     ['Tom', false, 'Could you bring chips and that salsa you made last time?'],

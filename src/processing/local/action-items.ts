@@ -22,7 +22,7 @@ import { HAPPENING_NOW, isHypothetical, TOLD_NOW, verbAllowed } from './action-v
 import { type Analysis, analysisOf } from './analysis.js';
 import { type Antecedent, antecedentFor, objectPronoun } from './antecedent.js';
 import { type Clock, clockOf } from './dates.js';
-import { describeClause, isPronounOnly, type Perspective } from './describe.js';
+import { describeClause, isPronounOnly, type Perspective, particlesOnly } from './describe.js';
 import { addressedByWearer } from './participants.js';
 import {
   type ContentKey,
@@ -33,7 +33,7 @@ import {
   taskKey,
 } from './similarity.js';
 import { acceptedByWearer, settled } from './task-outcome.js';
-import { actsOnSomething, finishTask, isTopic, readsAsTask } from './task-text.js';
+import { actsOnSomething, finishTask, isTopic, opensSentenceBefore, readsAsTask } from './task-text.js';
 import { capitalizeFirst, isPlaceholderSpeaker, speakerAsPerson } from './text.js';
 import { TASK_VERBS } from './vocabulary.js';
 
@@ -116,7 +116,8 @@ function consider(candidate: Candidate, extraction: Extraction): void {
     dateJustBefore(candidate, extraction) ??
     dateOfConjoined(candidate, extraction.drafts) ??
     prescribedToday(candidate, extraction.clock);
-  if (description === '' || !readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
+  if (description === '' || particlesOnly(description)) return;
+  if (!readsAsTask(description, candidate.sentence.tokens, TASK_VERBS)) return;
   // With nothing named, a verb that is the whole task stands only with its date ("I'll register by Sunday").
   if (!description.includes(' ')) {
     const named = forWhatWasNamed(description, candidate, extraction.analysis);
@@ -143,7 +144,15 @@ function consider(candidate: Candidate, extraction: Extraction): void {
       referenced !== undefined &&
       thing.candidate.sentenceIndex > referenced.sentenceIndex &&
       firstWord(referenced.description) !== firstWord(description) &&
-      (thing.candidate.sentenceIndex === candidate.sentenceIndex || isTopic(thing.candidate.sentence));
+      (thing.candidate.sentenceIndex === candidate.sentenceIndex ||
+        isTopic(thing.candidate.sentence) ||
+        opensSentenceBefore(
+          description,
+          thing.description,
+          thing.candidate.sentenceIndex,
+          candidate.sentenceIndex,
+          extraction.analysis,
+        ));
     if (referenced !== undefined && !gathers && !thingAfter) {
       if (sameTask(referenced, candidate)) redate(referenced, ownDue, dueAt);
       return;

@@ -231,3 +231,33 @@ export function namedSubject(tokens: Token[]): string | undefined {
   if (end < 1 || (next?.pos !== 'VERB' && next?.pos !== 'AUX')) return undefined;
   return namesIn(tokens.slice(0, end)).at(0);
 }
+
+/**
+ * "Gear insurance expires on the thirty-first. Renew it": the thing a pronoun was resolved to
+ * (`resolved`, the task with the thing in its place) opens the sentence just before the task's, as the
+ * subject of a new topic, so it is what the pronoun means even after another task was drafted.
+ */
+export function opensSentenceBefore(
+  task: string,
+  resolved: string,
+  thingAt: number,
+  taskAt: number,
+  analysis: Analysis,
+): boolean {
+  const own = new Set(task.toLowerCase().split(/\s+/));
+  const phrase = resolved
+    .split(/\s+/)
+    .filter((word) => !own.has(word.toLowerCase()))
+    .join(' ')
+    .toLowerCase();
+  const before = analysis.sentences[thingAt];
+  return (
+    phrase !== '' &&
+    thingAt === taskAt - 1 &&
+    before?.turn === analysis.sentences[taskAt]?.turn &&
+    before.text
+      .toLowerCase()
+      .replace(/^(?:the|my|our|your)\s+/, '')
+      .startsWith(phrase)
+  );
+}
