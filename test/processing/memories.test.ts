@@ -1301,3 +1301,16 @@ test('a relative named beside other facts stays, and the children counted keep t
   assert.ok(contents.includes("User's husband is named Jun"), JSON.stringify(contents));
   assert.ok(contents.includes('User has two kids, Andrei and Bea'), JSON.stringify(contents));
 });
+
+test('a role said with a place only the conversation knew ("on this ward") is kept without the place', async () => {
+  assert.deepEqual(await contentsOf(memo("I've been a paediatric nurse on this ward for twelve years.")), [
+    'User has been a paediatric nurse for twelve years',
+  ]);
+  // A new subject after "and" starts a clause of its own.
+  assert.deepEqual(
+    await contentsOf(memo("I've been a paediatric nurse for twelve years and parking has never been this bad.")),
+    ['User has been a paediatric nurse for twelve years'],
+  );
+  const kept = await engine.decideRelevance(memo("I've been a paediatric nurse on this ward for twelve years."));
+  assert.equal(kept.verdict, 'keep');
+});

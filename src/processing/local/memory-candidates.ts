@@ -15,6 +15,7 @@ import {
   resolvePointer,
   rewrite,
   trimFact,
+  withoutPlaceHere,
 } from './memory-clauses.js';
 import { clinicFacts } from './memory-clinic.js';
 import { confirmedQuestions, relationsNamedInDialogue } from './memory-confirmations.js';
@@ -141,7 +142,8 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, r
   // An introduction can open a question: "Hi Omar, it's Fatima from Zarqa CRM, is now still a good time?"
   const employer = employerFact(sentence.text);
   if (employer !== null) facts.push({ content: employer, category: 'work', kind: 'employer', order, source: employer });
-  for (const [index, clause] of clauses.entries()) {
+  for (const [index, said] of clauses.entries()) {
+    const clause = withoutPlaceHere(said);
     const resolved = resolvePointer(clause, clauses[index - 1]);
     // "I'm allergic to that" with nothing to say what "that" is would store "User is allergic".
     // What follows a comma is cut from the fact, so a plan word there ("…, starts next week") leaves it be.

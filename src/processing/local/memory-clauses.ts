@@ -12,9 +12,10 @@ import { FUNCTION_WORDS, PARTICLE } from './vocabulary.js';
 export const MAX_WORDS = 15;
 const MAX_CLAUSES = 24;
 
-// "I've cut sugar since my doctor said I'm prediabetic": what a clinician found is a clause of its own.
+// "I've cut sugar since my doctor said I'm prediabetic": what a clinician found is a clause of its own;
+// so is a new subject after "and" ("…for twelve years and parking has never been this bad").
 const CLAUSE_SPLIT =
-  /\s+(?:(?:since|because|as|after|when) )?(?:my|the|our) (?:doctor|gp|dentist|physio|specialist|consultant|nurse|cardiologist|tests?|results?|scan|bloods?) (?:said|says|told me|found|showed)(?: that)?\s+(?=I\b)|\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I|we|my|our)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
+  /\s+(?:(?:since|because|as|after|when) )?(?:my|the|our) (?:doctor|gp|dentist|physio|specialist|consultant|nurse|cardiologist|tests?|results?|scan|bloods?) (?:said|says|told me|found|showed)(?: that)?\s+(?=I\b)|\s*(?:[;:—]|,\s*(?:but|so|and|because|though|which|although|since|if|unless)\b|,\s+(?=(?:he|she|they|I|we|my|our)\b)|\s(?:and|but) (?=(?:I|this|that|it|he|she|they|we)\b)|\s(?:and|but) (?=(?:the )?[a-z]+ (?:has|have|is|was|were) (?:never|always|been|not|so|really)\b)|\s(?:when|after|until|because|cause|cos) (?=I\b)|\.\.\.)\s*/i;
 const PAIR_SUBJECT = new RegExp(
   `^(?:(?:my|our) (?:(?:little|big|older|younger|best) )?${KIN_WORDS}|\\p{Lu}\\p{Ll}+) and I(?=\\s)`,
   'iu',
@@ -196,6 +197,16 @@ function endingNoun(clause: string): string | null {
     .slice(start)
     .map((token) => token.value.toLowerCase())
     .join(' ');
+}
+
+// "I've been a paediatric nurse on this ward for twelve years": the role outlives the place, which only
+// the conversation knew ("this ward"), so the place is left out of the fact.
+const ROLE_HERE =
+  /^(.*\b(?:been|I'm|I am|work(?:ed|ing)? as)\s+(?:an?|the)\s+(?:[\w-]+\s+){0,2}[\w-]+)\s+(?:on|at|in) (?:this|that) [a-z]+\b/i;
+
+/** A role without the place only the conversation knew. */
+export function withoutPlaceHere(clause: string): string {
+  return clause.replace(ROLE_HERE, '$1');
 }
 
 /** "Amoxicillin... I'm allergic to that myself": the pointer stands for the bare phrase just said. */
