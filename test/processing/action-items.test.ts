@@ -1744,3 +1744,16 @@ test('a medicine said with how often to take it is the wearer’s to take; someo
     [],
   );
 });
+
+test('a need the wearer owns up to is theirs; a slot chosen or a supposition is no task', async () => {
+  assert.deepEqual(
+    await items(memo("Someone has to collect Mum's birthday cake on Saturday, and I suppose that's me.")),
+    [["Collect Mum's birthday cake", '2026-03-07T23:59']],
+  );
+  const slot = dialogue([
+    ['Receptionist', false, 'We have Thursday the 12th at 4:15 pm with Aoife.'],
+    ['Dara', true, "Perfect, I'll take that one."],
+  ]);
+  assert.deepEqual(await items(slot), []);
+  assert.deepEqual(await items(memo("I'm supposing the plumber comes on Friday.")), []);
+});

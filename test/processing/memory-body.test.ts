@@ -181,3 +181,23 @@ test('someone else’s possessive right before a thing is read the same way by e
   for (const before of ["It's lower ", "How's the ", "That's my ", 'my ', 'the '])
     assert.equal(endsWithOthersPossessive(before), false, before);
 });
+
+test('another speaker on a medicine ("I am on metformin now") is theirs; "you are on …" is the wearer’s', async () => {
+  const brother = dialogue([
+    ['Kunle', false, "I am on metformin now, doctor's orders."],
+    ['Dara', true, 'Ah, welcome to the club. I take levothyroxine every morning myself.'],
+  ]);
+  const medicines = medicineFacts(analysisOf(brother)).map((fact) => fact.content);
+  assert.deepEqual(medicines, []);
+  const stored = (await engine.extractMemories(brother, [])).map((memory) => memory.content);
+  assert.ok(!stored.some((content) => /metformin/.test(content)), stored.join(' | '));
+  assert.ok(stored.includes('User takes levothyroxine every morning'), stored.join(' | '));
+  const visit = dialogue([
+    ['Doctor', false, 'You are still on amlodipine, right?'],
+    ['Dara', true, 'Yes.'],
+  ]);
+  assert.deepEqual(
+    medicineFacts(analysisOf(visit)).map((fact) => fact.content),
+    ['User takes amlodipine'],
+  );
+});

@@ -196,3 +196,10 @@ test('a pastime kept "still", taken as a hobby, or switched to; a dog named with
   const stored = await contentsOf(pet);
   assert.ok(stored.includes("User's dog is named Bella"), JSON.stringify(stored));
 });
+
+test('a cat named with its coat ("Juniper, our tabby") is the wearer’s cat', async () => {
+  const stored = await contentsOf(
+    memo('Sunday jobs. Juniper, our tabby, has been sleeping in the laundry basket again.'),
+  );
+  assert.ok(stored.includes("User's cat is named Juniper"), JSON.stringify(stored));
+});

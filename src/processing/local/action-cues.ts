@@ -94,6 +94,13 @@ const SELF_CUES: Cue[] = [
     kind: 'commitment',
     strength: 'strong',
   },
+  // "Someone has to collect Mum's cake on Saturday, and I suppose that's me": a need the wearer owns up to.
+  {
+    pattern:
+      /\b(?:someone|somebody) (?:has to|needs to|must|has got to|'s got to|should)\s+(?=[^.!?]*\b(?:that's|that is|that'll be|that means|it's|it'll be) (?:me|yours truly|muggins)\b)/gi,
+    kind: 'commitment',
+    strength: 'strong',
+  },
   // A memo drops the subject: "Need to call the insurance about the windscreen claim."
   {
     pattern: /(?:^|(?<=[,;:—–]\s))(?:need to|have to|gotta|got to|must)\s+/gi,

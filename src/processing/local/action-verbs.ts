@@ -9,7 +9,7 @@ import { HABIT_VERBS, LIGHT_VERBS, TASK_VERBS } from './vocabulary.js';
 
 /** Verbs after "I'll"/"I need to" that state no deliverable ("I'll see", "I have to say"). */
 const NON_TASK_VERBS = new Set(
-  'be have see think know guess mean say let try want need like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
+  'be have see think know guess suppose reckon imagine assume believe doubt mean say let try want need like love feel wait stay miss hate bet admit hope wonder sleep relax'.split(
     ' ',
   ),
 );
@@ -72,6 +72,8 @@ export function verbAllowed(
   if (candidate.kind === 'request' && ON_THE_SPOT.test(next) && !hasDate()) return false;
   if (HABIT_VERBS.has(verb) && (next.split(' ')[0] ?? '').endsWith('ing')) return false;
   if (verb === 'go' && !/^to (?:the|a|an|my)$/.test(next)) return false;
+  // "Perfect, I'll take that one": a slot or an item chosen on the spot.
+  if (verb === 'take' && /^(?:(?:that|this|the \w+) one|it|that|this)$/.test(next)) return false;
   // "I'll leave early", "I'll drive Friday": beyond the task verbs, a to-do acts on something; "go to the
   // bank" is an errand to a place.
   if (!TASK_VERBS.has(verb) && verb !== 'go' && !hasObject(next, verb)) return false;

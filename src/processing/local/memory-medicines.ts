@@ -60,7 +60,9 @@ function medicineOf(sentence: Sentence, dialogue: boolean): string | null {
   const dosed = /^,?\s+(?:[\w-]+\s+){1,3}?(?:milligrams?|mg|micrograms?|mcg)\b/i.test(after);
   const counter =
     (/^\s+(?:repeat|refill)\b/i.test(after) || dosed) && !/\b(?:his|her|their|son|daughter|husband|wife)\b/i.test(text);
-  return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || ON.test(before) ? `User takes ${medicine}` : null;
+  // "I'm on metformin now" said by someone else is theirs; only "you're on …" is the wearer's.
+  const onIt = ON.test(before) && /\byou(?:'re| are)\b/i.test(before);
+  return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || onIt ? `User takes ${medicine}` : null;
 }
 
 // "take the blood pressure tablets in the morning", "my thyroid pills": medicine named by what it treats.

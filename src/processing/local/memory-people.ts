@@ -24,7 +24,7 @@ type Role = 'pet' | 'child' | 'person';
 
 const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen';
 export const SPECIES =
-  /\b(dog|puppy|pup|cat|kitten|kitty|rabbit|bunny|hamster|parrot|budgie|tortoise|horse|pony|guinea pig|ferret|lizard|snake|spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug)s?\b/i;
+  /\b(dog|puppy|pup|cat|kitten|kitty|rabbit|bunny|hamster|parrot|budgie|tortoise|horse|pony|guinea pig|ferret|lizard|snake|spaniel|terrier|retriever|labrador|collie|poodle|beagle|husky|dachshund|greyhound|shepherd|bulldog|pug|corgi|chihuahua|schnauzer|rottweiler|whippet|lurcher|dalmatian|cockapoo|labradoodle|staffie|mutt|tabby|moggy|siamese|ragdoll|tomcat)s?\b/i;
 export const VET =
   /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
 const CHILDHOOD =
@@ -36,9 +36,11 @@ export const HERD = new Map<string, string>([
   ['kitty', 'cat'],
   ['bunny', 'rabbit'],
   // A breed is a dog: "Bella, a springer spaniel" is the wearer's dog.
-  ...'spaniel terrier retriever labrador collie poodle beagle husky dachshund greyhound shepherd bulldog pug'
+  ...'spaniel terrier retriever labrador collie poodle beagle husky dachshund greyhound shepherd bulldog pug corgi chihuahua schnauzer rottweiler whippet lurcher dalmatian cockapoo labradoodle staffie mutt'
     .split(' ')
     .map((breed): [string, string] => [breed, 'dog']),
+  // So is a cat's coat or breed: "Juniper, our tabby".
+  ...'tabby moggy siamese ragdoll tomcat'.split(' ').map((breed): [string, string] => [breed, 'cat']),
 ]);
 
 // Words of address and kinship that come capitalised: "Mama", "Nurse", "Doc".
