@@ -145,6 +145,27 @@ test("hypothetical, past, cancelled and other people's plans are not events", as
   assert.deepEqual((await engine.structure(memo(text))).events, []);
 });
 
+test('something that befell, or another speaker’s own task, is no event; whom a plan is with is said in it', async () => {
+  const home = dialogue([
+    ['Tunde', false, 'The boiler died again on Friday night, we were freezing.'],
+    ['Manager', false, 'I will sort out the parking permits for the new starters on Friday.'],
+    ['Dara', true, 'Okay, thanks.'],
+  ]);
+  assert.deepEqual((await engine.structure(home)).events, []);
+  const clinic = dialogue([
+    ['Receptionist', false, 'We can do a follow-up on Thursday the 12th at 4:15 pm with Aoife.'],
+    ['Dara', true, "Perfect, I'll take that one."],
+    ['Receptionist', false, "Lovely, and I'll pencil in the 19th for the review too."],
+  ]);
+  assert.deepEqual(
+    (await engine.structure(clinic)).events.map((event) => [event.title, wallClock(event.start, 'America/New_York')]),
+    [
+      ['Follow-up with Aoife', '2026-03-12T16:15'],
+      ['Review with the Receptionist', '2026-03-19T09:00'],
+    ],
+  );
+});
+
 test('the WordNet-derived lexicon files a physiotherapy session under health, not sports', async () => {
   const text =
     'The physiotherapist checked my rotator cuff again. The tendon is inflamed, so no overhead lifting; she showed me two stretches for the shoulder and booked another session.';

@@ -235,3 +235,20 @@ export function isBookingTime(tokens: Token[], eventIndex: number, textBeforeDat
     .some((token) => token.pos === 'VERB' && SCHEDULING_VERBS.has(token.lemma));
   return scheduled && !/\bfor\s+$/i.test(textBeforeDate);
 }
+
+// "I'll sort out the parking permits on Friday", said by someone else: their own task, not the wearer's
+// date ("I'll pencil in the fourteenth for move-in" schedules the wearer, though, and "I'll send a
+// plumber on Friday" visits them).
+export const SPEAKERS_OWN_TASK =
+  /^(?:(?:ok(?:ay)?|right|so|and|sure|fine|well)[\s,]+)*(?:I'll|I will|I'm going to|I am going to|I'm gonna|I need to|I have to)\s+(?!(?:pencil|book|schedule|put|set|arrange|reserve|confirm|hold)\b|send (?:(?:a|an|the|our|my) )?(?:someone|somebody|plumber|electrician|engineer|technician|fitter|surveyor|inspector|courier|driver|nurse|cleaner|locksmith|builder|handyman|team|crew)\b|(?:see|meet|pick|call|ring|text|email|visit|join|come|bring|drive|take)\s+(?:you|up|over|round|by)\b)/i;
+// "a follow-up on Thursday at 4:15 with Aoife": whom the plan is with, said in it.
+export const WITH_NAMED = /\bwith (?:(?:Dr|Doctor|Mr|Mrs|Ms)\.? )?(\p{Lu}\p{Ll}+)\b/u;
+
+// "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
+// "The boiler died again on Friday night": something that befell is over too.
+export const PAST_TENSE =
+  /\b(?:was|were|had|did|went|died|broke|crashed|flooded|burst|leaked|happened|fell)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
+// A plan called off or being moved ("I have a cleaning on Tuesday, but I need to reschedule") is not on,
+// and one kept every week ("pottery on Thursday evenings") is a habit, not a date.
+export const NOT_CONFIRMED =
+  /\b(?:(?:cancel(?:l?ed)?|called off|every)\b|(?:need|have|want|'d like) to (?:reschedule|postpone|move)(?: (?:it|that|this))?(?=\s*[,.!?]|\s*$)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights))\b)/i;

@@ -5,7 +5,18 @@ import { type Analysis, analysisOf, type Sentence } from './analysis.js';
 import { type Clock, clockOf, type DateMention, mentionInstant, mentionsIn } from './dates.js';
 import { impersonal, speakersOwnTrip, THIRD_PERSON_SUBJECT } from './event-subject.js';
 import { answeredTime, settleLater } from './event-times.js';
-import { durationOf, eventTitle, eventTokenIndex, isBookingTime, plainTitle, preparedThing } from './event-words.js';
+import {
+  durationOf,
+  eventTitle,
+  eventTokenIndex,
+  isBookingTime,
+  NOT_CONFIRMED,
+  PAST_TENSE,
+  plainTitle,
+  preparedThing,
+  SPEAKERS_OWN_TASK,
+  WITH_NAMED,
+} from './event-words.js';
 import { headlineCase, isPlaceholderSpeaker, speakerAsPerson, squeezeSpaces, truncateChars } from './text.js';
 import { localDayKey } from './timezone.js';
 
@@ -14,15 +25,8 @@ const ADDRESSES_USER = /\b(?:we|our|us|you|your|let's)\b/i;
 // Another speaker's "my sister", "my boss" as the subject: the plan is theirs, not the wearer's.
 const SPEAKERS_OWN_SUBJECT =
   /^(?:(?:and|so|but|oh|well|also|by the way)[\s,]+)*my\s+\w+(?:\s+\p{Lu}\p{Ll}+)?\s+(?:is|are|was|has|will|'s|gets|comes|flies|arrives|leaves)\b/iu;
-// "We had dinner on Friday" is over; "the meeting was moved to Tuesday" is not.
-const PAST_TENSE =
-  /\b(?:was|were|had|did|went)\b(?!\s+(?:moved|rescheduled|pushed|postponed|changed|booked|confirmed|set))/i;
 // "at lunch", "over dinner" say when something else happens, not that a meal is planned.
 const MEAL_AS_TIME = /\b(?:at|over|during|after|before|around)\s+(?:lunch|dinner|breakfast|brunch)\b/i;
-// A plan called off or being moved ("I have a cleaning on Tuesday, but I need to reschedule") is not on,
-// and one kept every week ("pottery on Thursday evenings") is a habit, not a date.
-const NOT_CONFIRMED =
-  /\b(?:(?:cancel(?:l?ed)?|called off|every)\b|(?:need|have|want|'d like) to (?:reschedule|postpone|move)(?: (?:it|that|this))?(?=\s*[,.!?]|\s*$)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day(?:s| (?:mornings|afternoons|evenings|nights))\b)/i;
 // A hedge makes the plan uncertain only in its own clause: "drinks on Thursday, if you fancy" stands.
 const HEDGED = /\b(?:if|maybe|perhaps|might|unless|whether)\b/i;
 const MAX_EVENTS = 8;
@@ -183,6 +187,7 @@ function eventOf(
   // The sentence's own event word, or -1. "Pack your lunch", "bring a cake for the party": a meal or a
   // thing made ready is a task's object, not an event.
   const own = named !== -1 && preparedThing(sentence.tokens, named) ? -1 : named;
+  if (!sentence.isUser && own === -1 && SPEAKERS_OWN_TASK.test(text.trim())) return null;
   let index = own;
   const mention = index === -1 ? mentions.find((item) => !item.deadline) : eventDate(mentions, sentence, index);
   if (mention === undefined) return null;
@@ -235,7 +240,7 @@ function eventOf(
           mainOccasion(analysis))
         : eventTitle(fromPrior ? priorTokens : sentence.tokens, index);
   if (title === null || title === '') return null;
-  const party = otherParty(sentence, analysis);
+  const party = WITH_NAMED.exec(text)?.[1] ?? otherParty(sentence, analysis);
   // "Appointment with Dr Patel" already says whom it is with.
   const withParty =
     party !== null && !title.includes(party) && !/\bwith\b/i.test(title) ? `${title} with ${party}` : title;
