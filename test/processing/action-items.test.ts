@@ -1757,3 +1757,20 @@ test('a need the wearer owns up to is theirs; a slot chosen or a supposition is 
   assert.deepEqual(await items(slot), []);
   assert.deepEqual(await items(memo("I'm supposing the plumber comes on Friday.")), []);
 });
+
+test('"and again" left over once the times are out is dropped; "his" is the name said in the same sentence', async () => {
+  const input = dialogue([
+    ['Neighbour', false, 'Could you keep an eye on the flat while I am away?'],
+    ['Dara', true, 'Of course. I will water your plants the day after tomorrow, and again at the weekend.'],
+    ['Dara', true, 'Oh, and I promised Kofi I would return his drill on the 9th.'],
+  ]);
+  const got = await items(input);
+  assert.ok(
+    got.some(([description]) => description === "Water Neighbour's plants"),
+    JSON.stringify(got),
+  );
+  assert.ok(
+    got.some(([description, due]) => description === "Return Kofi's drill" && due === '2026-03-09T23:59'),
+    JSON.stringify(got),
+  );
+});

@@ -12,7 +12,7 @@ import { capitalizeFirst } from './text.js';
  * last named, or dropped with their preposition when nobody was ("Send the slides to her" → "Send the slides").
  */
 
-const PERSON_PRONOUN = /\b(him|her)\b/i;
+const PERSON_PRONOUN = /\b(him|her|his)\b/i;
 const PRONOUN_PHRASE = /\s+(?:to|with|for|from|about|of)\s+(?:him|her)\b/gi;
 const CALENDAR =
   /^(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|ok|okay|yes|yeah|no|hi|hey|thanks|sure)$/i;
@@ -109,7 +109,12 @@ function resolvePersons(description: string, analysis: Analysis, sentenceIndex: 
   if (!PERSON_PRONOUN.test(description)) return description;
   const name = lastNamedPerson(analysis, sentenceIndex);
   if (name !== null && !description.includes(name)) {
-    return description.replace(HER_POSSESSIVE, `${name}'s`).replace(/\b(?:him|her)\b/gi, name);
+    // "I promised Kofi I'd return his drill" → "Return Kofi's drill": "his" only for a name in the same sentence.
+    const named = /^\p{Lu}\p{Ll}+$/u.test(name) && (analysis.sentences[sentenceIndex]?.text.includes(name) ?? false);
+    return description
+      .replace(HER_POSSESSIVE, `${name}'s`)
+      .replace(/\bhis\b(?=\s+\p{Ll})/gu, (his) => (named ? `${name}'s` : his))
+      .replace(/\b(?:him|her)\b/gi, name);
   }
   const dropped = description.replace(PRONOUN_PHRASE, '');
   return dropped.split(' ').length >= 2 ? dropped : description;
@@ -163,6 +168,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
   // "let the technician in", "hand the form in": after a verb that takes one, "in" or "on" is its particle.
   if (!PHRASAL.test(whole))
     for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
+  // "…the day after tomorrow, and again at the weekend": once the times are out, "and again" is left over.
+  whole = whole.replace(/,?\s+and again$/i, '');
   return resolvePersons(baseForm(listedNext(whole, analysis, sentenceIndex), tokens), analysis, sentenceIndex);
 }
 
