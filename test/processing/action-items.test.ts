@@ -1774,3 +1774,16 @@ test('"and again" left over once the times are out is dropped; "his" is the name
     JSON.stringify(got),
   );
 });
+
+test('"him" is not the wearer another speaker closes on, nor a possessor with nothing after it', async () => {
+  const call = memo(
+    [
+      "Speaker 1: Mum wants Reverend MacLeod, because he did Grandpa's.",
+      'Speaker 0: Does he still do them?',
+      "Speaker 1: Seventy-eight. Can you phone him? I just can't do another phone call today, Fi.",
+      "Speaker 0: Course. I'll phone him tonight.",
+    ].join('\n'),
+    { userName: 'Fiona' },
+  );
+  assert.deepEqual(await items(call), [['Phone Reverend MacLeod', '2026-03-04T18:00']]);
+});

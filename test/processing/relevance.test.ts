@@ -92,3 +92,15 @@ test('a lone question about a date plans nothing and is discarded; a dated note 
   assert.equal((await engine.decideRelevance(memo("Okay Google, what's the weather tomorrow?"))).verdict, 'discard');
   assert.equal((await engine.decideRelevance(memo('Dentist appointment on Tuesday at three.'))).verdict, 'keep');
 });
+
+test('"get back to you" and "another phone call today" in a family call are no broadcast hand-off or advert', async () => {
+  const call = memo(
+    [
+      "Speaker 1: Fi? You there? Sorry, the signal in Mum's kitchen is rubbish.",
+      "Speaker 0: I'm here. Right, did the crematorium get back to you?",
+      "Speaker 1: Aye. Friday the twenty-third, half eleven. Can you phone the minister? I can't do another phone call today.",
+      "Speaker 0: Course. I'll phone him tonight.",
+    ].join('\n'),
+  );
+  assert.equal((await engine.decideRelevance(call)).verdict, 'keep');
+});

@@ -2,7 +2,7 @@ import { type Candidate, locatesPronoun, lookBack, spanning } from './action-cla
 import type { Analysis, Sentence } from './analysis.js';
 import type { Token } from './nlp.js';
 import { canBeAddressed, namesPerson } from './noun-kinds.js';
-import { namedSubject, namesIn, personIntroduced } from './task-text.js';
+import { namedSubject, personIntroduced, personNamedIn } from './task-text.js';
 import { PARTICLE } from './vocabulary.js';
 
 export interface Antecedent {
@@ -240,7 +240,7 @@ export function antecedentFor(
   pronoun = objectPronoun(description, candidate.sentence.tokens),
 ): Antecedent | null {
   if (pronoun === null) return null;
-  for (const { index, tokens } of lookBack(candidate, analysis)) {
+  for (const { index, sentence, tokens } of lookBack(candidate, analysis)) {
     // "You have the copy. It's in the folder. I'll scan it": where the same "it" is passes it on.
     if (index !== candidate.sentenceIndex && locatesPronoun(analysis.sentences[index].text, pronoun.pointer)) continue;
     // A person is named by a name that reads as one (not "Saturdays", not a sentence's first word).
@@ -258,8 +258,8 @@ export function antecedentFor(
     if (chunk !== undefined && pronoun.index === 1 && ADDRESSED.test(description) && !canBeAddressed(head))
       return { description, candidate: spanning(candidate, analysis, candidate.sentenceIndex) };
     const firm = chunk === undefined && pronoun.pointer === 'plural' && index === candidate.sentenceIndex;
-    const person = pronoun.pointer === 'person' ? namesIn(tokens).at(-1) : firm ? namedSubject(tokens) : undefined;
-    const phrase = person ?? chunk?.phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
+    const who = pronoun.pointer === 'person' ? personNamedIn(sentence, tokens) : firm ? namedSubject(tokens) : null;
+    const phrase = who ?? chunk?.phrase.replace(/^(?:my|your|our|his|her|their)\s+/i, '');
     if (phrase !== undefined)
       return resolved(description, pronoun.index, phrase, chunk?.verb, spanning(candidate, analysis, index));
   }

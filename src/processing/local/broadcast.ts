@@ -12,7 +12,8 @@ const PROGRAMME = [
   /\b(?:after|before) (?:the|this|a) (?:short |quick )?break\b|\bdon'?t go anywhere\b|\b(?:be|we'll be) right back\b/,
   /\b(?:joining|with) (?:me|us) (?:now|today|in the studio|on the (?:show|line))\b/,
   /\bcoming up (?:next|after|later|on|this)\b|\bcoming up,/,
-  /\b(?:over|back) to you\b/,
+  // Not "did the crematorium get back to you?".
+  /(?<!\b(?:get|gets|got|getting|come|came|coming|write|call|ring|report|reply|respond|go|going|went|head) )\b(?:over|back) to you\b/,
   /\bthat'?s (?:the|all the) (?:news|latest|headlines|weather|sport)\b/,
   /\b(?:from|in) the (?:newsroom|studio)\b/,
   /\b(?:brought to you|sponsored) by\b/,
@@ -27,7 +28,8 @@ const ADVERT = [
   /\bterms and conditions\b/,
   /\boffer (?:ends|valid|expires)\b|\blimited time\b/,
   /\bwhile (?:stocks|supplies) last\b/,
-  /\b(?:call|order|buy|shop|book) (?:now|today|tonight)\b/,
+  // An imperative, not a noun: "I can't do another phone call today".
+  /(?<!\b(?:phone|another|a|the|this|that|my|your|video|zoom|conference|one|last|first) )\b(?:call|order|buy|shop|book) (?:now|today|tonight)\b/,
   /\bvisit (?:your (?:nearest|local)|us at|our website|www)\b|\b\w+ dot com\b/,
   /\b(?:use|enter) (?:the )?(?:promo )?code\b/,
   /\b(?:per ?cent|%) off\b|\babsolutely free\b|\bfree (?:shipping|delivery|trial)\b/,

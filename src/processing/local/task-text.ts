@@ -4,7 +4,7 @@ import { parseTokens, type Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
 import { closingVocative } from './participants.js';
 import { speakerNumber } from './speakers.js';
-import { capitalizeFirst } from './text.js';
+import { capitalizeFirst, escapeRegExp } from './text.js';
 
 /**
  * Finishing touches on a to-do line, so it reads as an instruction: the verb in its base form
@@ -70,12 +70,32 @@ export function namesIn(tokens: Token[]): string[] {
 }
 
 /** The person most recently named before (or in) the sentence, within a few sentences and two turns. */
+/**
+ * The names in a sentence that a later "him" or "her" can mean: not the name another speaker closes
+ * on, which is the wearer they talk to ("I can't do another phone call today, Fi."), nor a possessor
+ * with nothing after it ("because he did Grandpa's."; "Gunnar's birthday … call him" is Gunnar).
+ */
+export function referableNames(sentence: Sentence, names = namesIn(sentence.tokens)): string[] {
+  const vocative = sentence.isUser ? null : closingVocative(sentence);
+  return names.filter(
+    (named) =>
+      named !== vocative &&
+      !/['’]s$/.test(named) &&
+      !new RegExp(`\\b${escapeRegExp(named)}['’]s(?!\\s+\\p{L})`, 'u').test(sentence.text),
+  );
+}
+
+/** The last name in the tokens (of the sentence, or its part before a cue) that "him" or "her" can mean. */
+export function personNamedIn(sentence: Sentence, tokens: Token[]): string | undefined {
+  return referableNames(sentence, namesIn(tokens)).at(-1);
+}
+
 function lastNamedPerson(analysis: Analysis, sentenceIndex: number): string | null {
   const turn = analysis.sentences[sentenceIndex]?.turn ?? 0;
   for (let index = sentenceIndex; index >= Math.max(0, sentenceIndex - LOOK_BACK); index--) {
     const sentence = analysis.sentences[index];
     if (sentence === undefined || sentence.turn < turn - 2) break;
-    const name = namesIn(sentence.tokens).at(-1);
+    const name = referableNames(sentence).at(-1);
     // "I'll send a plumber … let him in": someone brought in by their trade, said after any name.
     const trade = tradeIn(sentence.tokens, name);
     if (trade !== undefined) return trade;
