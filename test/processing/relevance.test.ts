@@ -104,3 +104,31 @@ test('"get back to you" and "another phone call today" in a family call are no b
   );
   assert.equal((await engine.decideRelevance(call)).verdict, 'keep');
 });
+
+test('commentary, a radio advert with its traffic report, and a cooking show going to a break are background media', async () => {
+  const match = memo(
+    [
+      "SPEAKER_00: ...and Saka, cutting inside, onto his left — oh, that's just wide of the far post!",
+      'SPEAKER_01: He should have hit the target there, the keeper was scrambling.',
+      "SPEAKER_00: Forty-one minutes gone here, and it's still goalless.",
+      'SPEAKER_00: Corner now, taken short... the cross — headed clear.',
+    ].join('\n'),
+  );
+  const radio = memo(
+    [
+      "Speaker 0: —and that's the Valley Mattress Mega Sale, this weekend only! Zero percent financing.",
+      "Speaker 0: Traffic now — there's a stall on the bridge, right lane blocked, expect delays.",
+      "Speaker 1: And it's a sunny fourteen degrees at the airport, heading for twenty-one.",
+    ].join('\n'),
+  );
+  const show = memo(
+    [
+      'Speaker 0: Five minutes, then you lower the heat. We will be right back after this break!',
+      'Speaker 1: Unli-rice, unli-saya! Only at your favorite inasal, now open in Marikina!',
+    ].join('\n'),
+  );
+  for (const input of [match, radio, show]) {
+    const decision = await engine.decideRelevance(input);
+    assert.deepEqual([decision.verdict, decision.reason], ['discard', 'background_media']);
+  }
+});

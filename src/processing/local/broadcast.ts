@@ -20,6 +20,8 @@ const PROGRAMME = [
   /\b(?:this|today'?s|next) episode\b|\bon (?:today'?s|tonight'?s) (?:show|programme|program)\b/,
   /\bour (?:listeners|viewers|audience)\b/,
   /\blet'?s (?:check|look at) the (?:roads|traffic|weather)\b|\b(?:traffic|weather|news|sports) update\b/,
+  // A traffic or weather report: "right lane blocked, expect delays", "fourteen degrees at the airport".
+  /\bexpect delays\b|\b(?:right|left|inside|outside|two) lanes? (?:is |are )?(?:blocked|closed)\b|\bdegrees at the airport\b/,
   /\b(?:top|latest) (?:stories|headlines)\b|\breporting (?:live )?from\b|\blive (?:from|coverage)\b/,
 ];
 
@@ -32,6 +34,8 @@ const ADVERT = [
   /(?<!\b(?:phone|another|a|the|this|that|my|your|video|zoom|conference|one|last|first) )\b(?:call|order|buy|shop|book) (?:now|today|tonight)\b/,
   /\bvisit (?:your (?:nearest|local)|us at|our website|www)\b|\b\w+ dot com\b/,
   /\b(?:use|enter) (?:the )?(?:promo )?code\b/,
+  /\b(?:this weekend|today|one day|this week) only\b|\b(?:zero|0) ?(?:per ?cent|%) financing\b/,
+  /\bnow open (?:in|at)\b|\bonly at (?:your|the|our) (?:favou?rite|nearest|local)\b/,
   /\b(?:per ?cent|%) off\b|\babsolutely free\b|\bfree (?:shipping|delivery|trial)\b/,
   /\bintroducing the\b|\bthe all-new\b|\bavailable (?:now )?(?:in|at) (?:stores|all)\b/,
   /\b(?:savings|results|rates|prices|terms) (?:may )?vary\b|\b(?:restrictions|exclusions|conditions) apply\b/,
@@ -44,7 +48,8 @@ const ADVERT = [
 const COMMENTARY = [
   /\bwhat a (?:save|goal|shot|score|strike|catch|try|finish|ball|tackle|effort)\b/,
   /\b(?:minutes?|seconds?) (?:gone|left|to play|remaining)\b/,
-  /\b(?:wide of|over) the (?:post|bar|goal)\b|\bback of the net\b/,
+  /\b(?:wide of|over) the (?:(?:far|near|left|right) )?(?:post|bar|goal)\b|\bback of the net\b/,
+  /\bheaded (?:clear|away|wide|over|home)\b|\bcorner (?:now|taken)\b|\bthe keeper (?:was|is|gets|saves|scrambl)/,
   /\b(?:he|she)'?s got space\b|\bhe'?s in\b|\bshe'?s in\b/,
   /\bthe crowd (?:roar|is|are|goes)\w*\b|\bcrowd roaring\b/,
   /\b(?:free kick|corner kick|penalty advantage|lineout|scrum|conversion|touchdown|three-pointer|ace)\b/,
