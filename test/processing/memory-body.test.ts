@@ -201,3 +201,14 @@ test('another speaker on a medicine ("I am on metformin now") is theirs; "you ar
     ['User takes amlodipine'],
   );
 });
+
+test('"a problem with the knee" is the wearer’s trouble; "no problem, my back is fine" is none', () => {
+  assert.deepEqual(bodyOf(memo('Since I fell last year I have a problem with the knee, so I send my nephew up.')), [
+    'User has trouble with their knee',
+  ]);
+  assert.deepEqual(bodyOf(memo("I've got trouble with my shoulder since the move.")), [
+    'User has trouble with their shoulder',
+  ]);
+  assert.deepEqual(bodyOf(memo('No problem, my back is fine.')), []);
+  assert.deepEqual(bodyOf(memo("My knee's fine.")), []);
+});

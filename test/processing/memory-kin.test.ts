@@ -203,3 +203,14 @@ test('a cat named with its coat ("Juniper, our tabby") is the wearer’s cat', a
   );
   assert.ok(stored.includes("User's cat is named Juniper"), JSON.stringify(stored));
 });
+
+test('whom the wearer works under, the living they drive for, and a pastime moved are theirs', () => {
+  const roles = (text: string) => rolesOfWearer(analysisOf(memo(text))).map((fact) => fact.content);
+  assert.deepEqual(roles("I'll need to ask my head teacher for the day, but she'll be fine."), ['User is a teacher']);
+  assert.deepEqual(roles("After the wedding I'm switching to days, my head nurse promised."), ['User is a nurse']);
+  assert.deepEqual(roles("Since the layoff in August I'm driving Uber."), ['User drives for Uber']);
+  assert.deepEqual(roles('I drive a taxi at night.'), ['User drives a taxi']);
+  assert.deepEqual(roles("My daughter's head teacher called."), []);
+  const kept = (text: string) => pastimesKept(analysisOf(memo(text))).map((fact) => fact.content);
+  assert.deepEqual(kept("Fine, I'll move my badminton."), ['User plays badminton regularly']);
+});

@@ -28,13 +28,14 @@ const SURGERY =
 const INJURY =
   /\b(?:injur\w*|torn|tear|sprain\w*|strain\w*|pulled|broke|broken|fractur\w*|dislocat\w*|slipped|ruptur\w*)\b/i;
 const TROUBLE = new RegExp(
-  `${SURGERY.source}|${INJURY.source}|\\b(?:pain|painful|hurts?|hurting|sore|ache|aching|achy|limp\\w*|playing up|acting up|tweaked|swollen|stiff|twinge|niggle|physio\\w*|rehab|brace|bad|dodgy|weak|gammy|famous|can't|cannot|careful|babying|still doing you|since the|how's|how is)\\b`,
+  `${SURGERY.source}|${INJURY.source}|\\b(?:pain|painful|hurts?|hurting|sore|ache|aching|achy|limp\\w*|playing up|acting up|tweaked|swollen|stiff|twinge|niggle|physio\\w*|rehab|brace|bad|dodgy|weak|gammy|famous|can't|cannot|careful|babying|still doing you|since the|how's|how is|problems?|trouble|issues?|arthritis|since I fell)\\b`,
   'i',
 );
 // "I've got your back", "watch your back": said of the person, not of their spine.
 const IDIOM = /\b(?:got|have|watch|cover|behind) (?:your|my) back\b|\bback (?:of|to) /i;
 // "You'll hurt your knees", "it's fine now": a warning or a passing twinge, not a standing trouble.
-const PASSING = /\b(?:you'll|you will|will|would|could|might|fine now|better now|gone now|no longer)\b/i;
+const PASSING =
+  /\b(?:you'll|you will|will|would|could|might|fine now|better now|gone now|no longer|no (?:problems?|trouble|issues?)|(?:is|are|'s|feels?) (?:fine|good|okay|ok|great|better))\b/i;
 // Named as conditions, but passing or vague: "the rash", "the flu", "the symptoms", "the allergy".
 const PASSING_CONDITIONS =
   /^(?:rash|nausea|flu|cold|cough|fever|aura|pest|allergy|allergies|symptoms?|palpitations?|infection|headache|hangover|jet lag|complaint|condition|illness|disease|disorder|problem|pain|injury|stress|trouble)$/i;

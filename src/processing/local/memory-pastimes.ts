@@ -41,9 +41,10 @@ const KEPT = [
       `\\bno ${x} (?:that|this|tonight|today|on)\\b|\\bso no ${x}\\b|\\bI(?:'ll|'m| will| have to| had to| might)? (?:skip|skipping|skipped|miss|missed|missing) ${x}\\b`,
       'i',
     ),
+  // "our choir", "my yoga class", and "I'll move my badminton", "I have my yoga on Thursday".
   (x: string) =>
     new RegExp(
-      `\\bour ${x}\\b|\\bmy ${x} (?:class|classes|practice|lesson|lessons|group|club|team|session|night|friends)\\b`,
+      `\\bour ${x}\\b|\\bmy ${x} (?:class|classes|practice|lesson|lessons|group|club|team|session|night|friends)\\b|\\b(?:move|moved|moving|cancel|cancelled|have|got|after|before|skip|miss) my ${x}\\b(?!['’])`,
       'i',
     ),
   (x: string) =>

@@ -5,7 +5,8 @@ import { namesPerson } from './noun-kinds.js';
 /**
  * A role the wearer holds, shown by how it is used rather than stated: "So, as treasurer, my jobs",
  * "Wanjiru, as treasurer, can you send the statement?", "One more thing, treasurer sahib", "Madam
- * Chair", and a profession the wearer is lumped in with ("You teachers, always so busy").
+ * Chair", a profession the wearer is lumped in with ("You teachers, always so busy"), whom they work
+ * under ("my head teacher") and the living they drive for ("I'm driving Uber").
  */
 
 export interface RoleFact {
@@ -50,11 +51,22 @@ function asRole(sentence: Sentence, dialogue: boolean): string | null {
     : `User is ${article.trim().toLowerCase()} ${role}`;
 }
 
+// "I'll need to ask my head teacher for the day", "my fellow nurses": whom the wearer works under or
+// beside says what they do.
+const WORKS_AMONG = /\bmy (?:head|fellow|senior|charge) (teacher|nurse|midwife|paramedic|carer|driver)s?\b/i;
+// "Since the layoff I'm driving Uber", "I drive for Bolt at night": the wearer's living.
+const DRIVES_FOR =
+  /\bI(?:'m| am)? (?:now |still |also )?driv(?:e|ing) (?:for )?(Uber|Lyft|Bolt|Grab|Didi|Ola|Careem|Deliveroo|a taxi|a cab)\b/i;
+
 function roleOfSentence(sentence: Sentence, dialogue: boolean, answered: boolean): string | null {
   const as = asRole(sentence, dialogue);
   if (as !== null) return as;
   const mine = sentence.isUser ? WHICH_IS_ME.exec(sentence.text) : null;
   if (mine !== null) return `User is the ${mine[1].toLowerCase()}`;
+  const among = sentence.isUser ? WORKS_AMONG.exec(sentence.text) : null;
+  if (among !== null) return `User is a ${among[1].toLowerCase()}`;
+  const drives = sentence.isUser ? DRIVES_FOR.exec(sentence.text) : null;
+  if (drives !== null) return `User drives ${/^a /i.test(drives[1]) ? drives[1].toLowerCase() : `for ${drives[1]}`}`;
   if (sentence.isUser || !dialogue) return null;
   // An office called out is the wearer's only when the wearer is who answers.
   const addressed = ADDRESSED.exec(sentence.text) ?? (answered ? CALLED.exec(sentence.text.trim()) : null);
