@@ -1787,3 +1787,30 @@ test('"him" is not the wearer another speaker closes on, nor a possessor with no
   );
   assert.deepEqual(await items(call), [['Phone Reverend MacLeod', '2026-03-04T18:00']]);
 });
+
+test('the same task said twice is one, however the tagger read its verb; a task verb opening a sentence is no name', async () => {
+  assert.deepEqual(await items(memo('Em... oh, and ring Gran. Just ring Gran. That’s it.')), [['Ring Gran', null]]);
+  const got = await items(
+    memo(
+      "Three. Ring Mum about Sunday, she wants to know if I'm coming, and I am, tell her I'm bringing the pani popo.",
+    ),
+  );
+  assert.ok(
+    got.every(([description]) => !description.includes('Ring Mum I')),
+    JSON.stringify(got),
+  );
+});
+
+test('in a dictated list without numbers, "it" after a heading is the heading, unless a task or a thing comes between', async () => {
+  const text = [
+    'Okay. To-do for the week. Council tax. Due on the first, and the direct debit bounced because I moved the money.',
+    'So pay it online first thing tomorrow.',
+    "Mum's prescription. It's ready at the pharmacy on Friday, the new inhaler. Pick it up Friday after work.",
+    "Money first. Invoice Kemi's agency for the March work. Send it by Wednesday.",
+  ].join(' ');
+  const got = await items(memo(text));
+  assert.deepEqual(
+    got.map(([description]) => description),
+    ['Pay Council tax online', "Pick up Mum's prescription after work", "Invoice Kemi's agency for the March work"],
+  );
+});

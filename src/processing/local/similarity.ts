@@ -61,7 +61,8 @@ export function keyFromTagged(text: string, tagged: ReadonlyArray<Token>): Conte
   const tokens = words.map((word, index): Token => {
     const normal = word.toLowerCase();
     const known = byNormal.get(normal);
-    if (known !== undefined) return known;
+    // A to-do opens with its verb, whatever the tagger made of it in the sentence ("and ring/NOUN Gran").
+    if (known !== undefined) return index === 0 && known.pos !== 'VERB' ? { ...known, pos: 'VERB' } : known;
     const pos = index > 0 && /^\p{Lu}/u.test(word) ? 'PROPN' : 'NOUN';
     return { value: word, normal, lemma: normal, pos, kind: 'word' };
   });

@@ -1,10 +1,12 @@
 import { withoutOthersGuess } from './action-verbs.js';
 import type { Analysis, Sentence } from './analysis.js';
+import { withTopicForPronoun } from './memo-topics.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
 import { closingVocative } from './participants.js';
 import { speakerNumber } from './speakers.js';
 import { capitalizeFirst, escapeRegExp } from './text.js';
+import { TASK_VERBS } from './vocabulary.js';
 
 /**
  * Finishing touches on a to-do line, so it reads as an instruction: the verb in its base form
@@ -59,6 +61,8 @@ export function namesIn(tokens: Token[]): string[] {
     const next = tokens[index + 1];
     if (index === 0 && !(next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX' || next.pos === 'PROPN')))
       continue;
+    // "Ring Mum about Sunday": a task verb opening the sentence is no first name.
+    if (index === 0 && TASK_VERBS.has(token.normal)) continue;
     // "Gotta explain that to her": a dropped "I've" before a verb, not someone named.
     if (index === 0 && SUBJECTLESS_MODAL.test(token.value)) continue;
     if (/s$/.test(token.value) && CALENDAR.test(token.value.slice(0, -1))) continue;
@@ -190,7 +194,8 @@ export function finishTask(description: string, analysis: Analysis, sentenceInde
     for (let cut = whole.replace(DANGLING_END, ''); cut !== whole; cut = whole.replace(DANGLING_END, '')) whole = cut;
   // "…the day after tomorrow, and again at the weekend": once the times are out, "and again" is left over.
   whole = whole.replace(/,?\s+and again$/i, '');
-  return resolvePersons(baseForm(listedNext(whole, analysis, sentenceIndex), tokens), analysis, sentenceIndex);
+  const headed = withTopicForPronoun(listedNext(whole, analysis, sentenceIndex), analysis, sentenceIndex);
+  return resolvePersons(baseForm(headed, tokens), analysis, sentenceIndex);
 }
 
 // Verbs of what befalls one or what one feels: nobody can tick off "Lose my mind" or "Forget it".
