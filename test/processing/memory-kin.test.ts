@@ -214,3 +214,7 @@ test('whom the wearer works under, the living they drive for, and a pastime move
   const kept = (text: string) => pastimesKept(analysisOf(memo(text))).map((fact) => fact.content);
   assert.deepEqual(kept("Fine, I'll move my badminton."), ['User plays badminton regularly']);
 });
+
+test('a relative named in an errand ("I send my nephew Diego") is stored as whom the wearer has', async () => {
+  assert.deepEqual(await contentsOf(memo('For high places I send my nephew Diego.')), ["User's nephew is named Diego"]);
+});

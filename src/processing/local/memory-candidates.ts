@@ -134,6 +134,8 @@ function factFromClause(clause: string, tokens: Token[]): Omit<Fact, 'order'> | 
   return shape === null ? null : { content: rewrite(clause), category: shape.category, kind: 'shape', source: clause };
 }
 
+const ERRAND_WITH_KIN = /^User (?!is\b|was\b|has\b|had\b|lives\b|loves\b|misses\b)[a-z]+s their [a-z]+ \p{Lu}/u;
+
 function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, readingRecord = false): Fact[] {
   // In "I'm pregnant, so the goat one, is that okay?" only the last clause asks.
   const asks = asksSomething(sentence.text);
@@ -165,7 +167,10 @@ function factsOf(sentence: Sentence, order: number, repliesToQuestion = false, r
   if (span?.content !== undefined)
     facts.push({ content: span.content, category: span.category, kind: 'span', order, source: span.content });
   const named = namedRelative(sentence.tokens);
-  // "My husband, Jun, he's an electrician, and we have two kids": the name stays beside the other facts.
+  // "My husband, Jun, he's an electrician, and we have two kids": the name stays beside the other facts;
+  // "For high places I send my nephew Diego" says whom the wearer has, not a habit of sending him.
+  const errand = facts.findIndex((fact) => fact.kind === 'shape' && ERRAND_WITH_KIN.test(fact.content));
+  if (named?.content !== undefined && errand !== -1) facts.splice(errand, 1);
   if (named?.content !== undefined && !namesHeld(named.content, facts))
     facts.push({ content: named.content, category: named.category, kind: 'named', order, source: sentence.text });
   if (facts.length === 0 && !asks) {
