@@ -218,3 +218,8 @@ test('whom the wearer works under, the living they drive for, and a pastime move
 test('a relative named in an errand ("I send my nephew Diego") is stored as whom the wearer has', async () => {
   assert.deepEqual(await contentsOf(memo('For high places I send my nephew Diego.')), ["User's nephew is named Diego"]);
 });
+
+test('"my wife is due in May" and "I\'m due in March" are a baby expected, not a payment', async () => {
+  assert.deepEqual(await contentsOf(memo('My wife is due in May, the baby.')), ["User's wife is expecting a baby"]);
+  assert.deepEqual(await contentsOf(memo("I'm due in March.")), ['User is expecting a baby in March']);
+});

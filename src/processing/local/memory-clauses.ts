@@ -126,8 +126,12 @@ export function trimFact(text: string): string {
 
 /** The fact clause in third person, cut to 15 words after the rewrite (which can add a word). */
 export function rewrite(clause: string): string {
-  return trimFact(toThirdPerson(trimFact(clause)));
+  return trimFact(toThirdPerson(trimFact(clause))).replace(EXPECTING, '$1 is expecting a baby');
 }
+
+// "My wife is due in May", "I'm due in March": a pregnancy, not a payment ("due a refund", "due for a check-up").
+const EXPECTING =
+  /^(User|User's (?:wife|partner|girlfriend|sister|daughter|daughter-in-law|sister-in-law)) is due\b(?!\s+(?:a|an|for|to|back|on)\b)/;
 
 const BODY_REACTION =
   /^(?!(?:it|this|that|he|she|they|which|everything|something|stress|work)\b)([a-z][\w-]*(?: [\w-]+)?) (upsets|irritates|gives me|makes me) (my stomach|my gut|my skin|(?:a |bad )?(?:migraines?|headaches?|hives|a rash|rashes|heartburn|reflux|gastritis|nausea|sick|ill|nauseous|bloated|itchy|dizzy))\b/i;
