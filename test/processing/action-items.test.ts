@@ -1814,3 +1814,13 @@ test('in a dictated list without numbers, "it" after a heading is the heading, u
     ['Pay Council tax online', "Pick up Mum's prescription after work", "Invoice Kemi's agency for the March work"],
   );
 });
+
+test('an amount said to be due is paid as the thing named before it ("the vendor fee, …, eight hundred, is due")', async () => {
+  assert.deepEqual(
+    await items(memo('And the vendor fee, first installment, eight hundred, is due by the end of the month.')),
+    [['Pay the vendor fee', '2026-03-31T23:59']],
+  );
+  assert.deepEqual(await items(memo('The deposit, five hundred, is due Friday.')), [
+    ['Pay the deposit', '2026-03-06T23:59'],
+  ]);
+});

@@ -40,6 +40,27 @@ const PASSIVE_DUE = new RegExp(
 const PLACED_DUE =
   /(?:^|[,;:—–]\s*|\band\s+|\bso\s+)((?:(?:the|your|my|our)\s+)(?:[\w-]+\s+){0,3}?[\w-]+),?\s+(?:has|have|needs?|must)\s+(?:to\s+)?(go(?:\s+(?:in|out|off|back))?\s+to|be\s+(?:in|on|with|at|into))\b/gi;
 
+// "eight hundred", "£250", "five hundred dollars": an amount, which says how much, not what is due.
+const AMOUNT =
+  /^(?:[\d.,$€£₹]+|(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|and|a)[\s-]*)+)(?:\s*(?:dollars|euros|pounds|rupees|pesos|naira|rand|k|quid))?$/i;
+
+/**
+ * "And the vendor fee, first installment, eight hundred, is due by the end of the month": when what is
+ * said to be due is an amount, the thing due is named earlier in the same run of commas (the money word
+ * first, else the first phrase of the run).
+ */
+function amountNamed(text: string, at: number, subject: string): { subject: string; at: number } | null {
+  if (!AMOUNT.test(subject.trim())) return null;
+  const run = text.slice(0, at + 1);
+  const start = Math.max(0, run.search(/[^,.;!?]*(?:,[^,.;!?]*)*$/));
+  const parts = [...run.slice(start).matchAll(/[^,]+/g)]
+    .map((part) => ({ text: part[0].replace(/^\s*(?:and|so|but)\s+/i, '').trim(), at: start + (part.index ?? 0) }))
+    .filter((part) => part.text !== '' && !AMOUNT.test(part.text));
+  const chosen = parts.find((part) => MONEY.test(part.text)) ?? parts[0];
+  if (chosen === undefined) return null;
+  return { subject: chosen.text, at: text.indexOf(chosen.text, chosen.at) };
+}
+
 /** A deadline said of a deliverable is a task to hand it in (or pay it), for whoever hears it. */
 export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: CueKind): Candidate[] {
   const found: Candidate[] = [];
@@ -60,9 +81,10 @@ export function dueCandidates(sentence: Sentence, sentenceIndex: number, kind: C
       : []),
   ];
   for (const { match, verb } of said) {
-    const subject = match[1];
+    const named = amountNamed(sentence.text, match.index ?? 0, match[1]);
+    const subject = named?.subject ?? match[1];
     if (NOT_DELIVERABLE.test(subject.trim())) continue;
-    const clauseStart = (match.index ?? 0) + match[0].indexOf(subject);
+    const clauseStart = named?.at ?? (match.index ?? 0) + match[0].indexOf(subject);
     found.push({
       sentence,
       sentenceIndex,
