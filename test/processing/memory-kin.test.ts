@@ -223,3 +223,13 @@ test('"my wife is due in May" and "I\'m due in March" are a baby expected, not a
   assert.deepEqual(await contentsOf(memo('My wife is due in May, the baby.')), ["User's wife is expecting a baby"]);
   assert.deepEqual(await contentsOf(memo("I'm due in March.")), ['User is expecting a baby in March']);
 });
+
+test('a name starting a school year or a few weeks old is the wearer’s child; one "in class three" is not', async () => {
+  assert.deepEqual(await contentsOf(memo('Okay naman. Bea is starting grade one in August, so, gastos, you know.')), [
+    "User's child is named Bea",
+  ]);
+  assert.deepEqual(await contentsOf(memo('Vihaan is three weeks old today, actually.')), [
+    "User's child is named Vihaan",
+  ]);
+  assert.deepEqual(await contentsOf(memo('Tom is in class three.')), []);
+});

@@ -28,7 +28,7 @@ export const SPECIES =
 export const VET =
   /\b(?:vet|vets|veterinary|vaccines?|vaccinations?|neuter(?:ed)?|spay(?:ed)?|flea|worming|litter|leash|kibble|dog food|cat food|paw|collar|kennel)\b/i;
 const CHILDHOOD =
-  /\b(?:kid|school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate)\b/i;
+  /\b(?:kid|school|grade|class|nursery|daycare|kindergarten|preschool|homework|teacher|birthday|nap|bath ?time|bedtime|diaper|nappy|toddler|baby|pediatrician|paediatrician|babysitter|playdate|weeks old|months old)\b/i;
 export const HERD = new Map<string, string>([
   ['puppy', 'dog'],
   ['pup', 'dog'],
@@ -57,6 +57,7 @@ function apposedAge(text: string, name: string): boolean {
 
 const ANIMAL_CARE =
   /\b(?:vets?|dog food|cat food|kibble|litter|leash|kennel|flea|worming|spay(?:ed)?|neuter(?:ed)?|booster|walkies)\b/i;
+const STAGES = 'grade|year|nursery|kindergarten|preschool|primary|class';
 const PET_TALK = /\b(?:good (?:boy|girl)|who's a good|hey buddy)\b/i;
 
 /** How the name is used in one sentence: the signals that tie it to the wearer, strongest first. */
@@ -113,6 +114,8 @@ function signalOf(
       'i',
     ).test(text) ||
     new RegExp(`\\b${n}'s (?:first|second|third|\\w+th) birthday\\b`, 'i').test(text) ||
+    // "Bea is starting grade one in August": a child's stage given like an age.
+    new RegExp(`\\b${n}(?:'s| is) (?:starting|going into|moving up to) (?:${STAGES}) \\w+`, 'i').test(text) ||
     apposedAge(text, name)
   )
     return 'age';
