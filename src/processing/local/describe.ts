@@ -126,13 +126,13 @@ export function describeClause(
 const PRONOUNS = new Set(['it', 'them', 'him', 'her', 'that', 'this', 'those', 'these', 'one', 'everything', 'so']);
 const PARTICLES = new Set(['up', 'out', 'off', 'back', 'down', 'in', 'over', 'done', 'over']);
 
-/** "Review it", "Do that", "Get him": the object only points back at something said before. */
 /** "Phone off", "Sit down": a verb with only particles after it acts on nothing and follows up nothing. */
 export function particlesOnly(description: string): boolean {
   const words = description.toLowerCase().split(/\s+/).slice(1);
   return words.length > 0 && words.every((word) => PARTICLES.has(word));
 }
 
+/** "Review it", "Do that", "Get him": the object only points back at something said before. */
 export function isPronounOnly(description: string): boolean {
   const words = description.toLowerCase().split(/\s+/).slice(1);
   const meaningful = words.filter((word) => !PARTICLES.has(word));

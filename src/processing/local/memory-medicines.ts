@@ -24,6 +24,7 @@ export const MEDICINE = new RegExp(`\\b((?:\\p{L}{2,}${STEMS})|${COMMON})\\b`, '
 const SUPPLY =
   /\b(?:repeat|refill|refills|prescription|script|dose|tablets?|pills?|supply|inhaler|need|out of|ran out|running out|pick up|collect|renew)\b/i;
 const ON = /\b(?:I'm|I am|I've been|you're|you are) (?:still |now |also )?on (?:the |my )?$/i;
+const ON_YOU = /\byou(?:'re| are) (?:still |now |also )?on (?:the |my )?$/i;
 // "I can't take ibuprofen", "Ibuprofen doesn't agree with me".
 const CANNOT = /\b(?:I can't|I cannot|I can not|I'm not allowed to|I shouldn't) take $/i;
 // What is not a supply: an allergy, a question whether one may, a medicine stopped.
@@ -61,8 +62,7 @@ function medicineOf(sentence: Sentence, dialogue: boolean): string | null {
   const counter =
     (/^\s+(?:repeat|refill)\b/i.test(after) || dosed) && !/\b(?:his|her|their|son|daughter|husband|wife)\b/i.test(text);
   // "I'm on metformin now" said by someone else is theirs; only "you're on …" is the wearer's.
-  const onIt = ON.test(before) && /\byou(?:'re| are)\b/i.test(before);
-  return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || onIt ? `User takes ${medicine}` : null;
+  return counter || /\byour\s+(?:\w+\s+){0,2}?$/i.test(before) || ON_YOU.test(before) ? `User takes ${medicine}` : null;
 }
 
 // "take the blood pressure tablets in the morning", "my thyroid pills": medicine named by what it treats.

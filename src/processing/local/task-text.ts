@@ -1,6 +1,6 @@
+import { withTopicForPronoun } from './action-headings.js';
 import { withoutOthersGuess } from './action-verbs.js';
 import type { Analysis, Sentence } from './analysis.js';
-import { withTopicForPronoun } from './memo-topics.js';
 import { parseTokens, type Token } from './nlp.js';
 import { namesPerson } from './noun-kinds.js';
 import { closingVocative } from './participants.js';
@@ -73,7 +73,6 @@ export function namesIn(tokens: Token[]): string[] {
   return names;
 }
 
-/** The person most recently named before (or in) the sentence, within a few sentences and two turns. */
 /**
  * The names in a sentence that a later "him" or "her" can mean: not the name another speaker closes
  * on, which is the wearer they talk to ("I can't do another phone call today, Fi."), nor a possessor
@@ -94,6 +93,7 @@ export function personNamedIn(sentence: Sentence, tokens: Token[]): string | und
   return referableNames(sentence, namesIn(tokens)).at(-1);
 }
 
+/** The person most recently named before (or in) the sentence, within a few sentences and two turns. */
 function lastNamedPerson(analysis: Analysis, sentenceIndex: number): string | null {
   const turn = analysis.sentences[sentenceIndex]?.turn ?? 0;
   for (let index = sentenceIndex; index >= Math.max(0, sentenceIndex - LOOK_BACK); index--) {
